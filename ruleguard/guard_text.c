@@ -1,0 +1,28 @@
+/* ruleguard/guard_text.c — names of guard events as users and scripts see them. */
+#include "ruleguard/guard.h"
+
+static const char *const kind_names[GUARD_KIND_COUNT] = {
+    [GUARD_MOVE] = "MOVE",
+    [GUARD_PASS] = "PASS",
+    [GUARD_ILLEGAL_MOVE] = "ILLEGAL_MOVE",
+    [GUARD_TWO_MOVES] = "TWO_MOVES",
+    [GUARD_MOVED_STONE] = "MOVED_STONE",
+    [GUARD_STONE_REMOVED] = "STONE_REMOVED",
+    [GUARD_CAPTURE_NOT_REMOVED] = "CAPTURE_NOT_REMOVED",
+    [GUARD_HIDDEN_PIECE] = "HIDDEN_PIECE",
+    [GUARD_BOARD_DISTURBED] = "BOARD_DISTURBED",
+    [GUARD_UNREADABLE] = "UNREADABLE",
+    [GUARD_REPETITION] = "REPETITION",
+    [GUARD_AFTER_END] = "AFTER_END",
+    [GUARD_GAME_END] = "GAME_END",
+};
+
+const char *guard_kind_name(enum guard_kind k)
+{
+    return (unsigned)k < GUARD_KIND_COUNT ? kind_names[k] : "UNKNOWN";
+}
+
+bool guard_is_flag(enum guard_kind k)
+{
+    return k != GUARD_MOVE && k != GUARD_PASS && k != GUARD_GAME_END;
+}

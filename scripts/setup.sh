@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Set up a fresh Debian 12 machine for kifucam: install every package the build and the tests need,
+# then configure and build. Idempotent: run it again at any time. Needs root (or sudo) for apt-get.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+    build-essential pkg-config meson ninja-build   # the build
+    libcmocka-dev                                  # unit tests
+    clang libclang-rt-14-dev                       # libFuzzer for scripts/fuzz.sh
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update
+    $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+if [ -f build/build.ninja ]; then
+    meson setup --reconfigure build >/dev/null
+else
+    meson setup build --buildtype=debugoptimized
+fi
+meson compile -C build
