@@ -52,7 +52,8 @@ void check_go_record(const struct go_record *r, const struct go_rules *forced_ru
         for (int s = 0; s < node->nsetup; s++)
             go_guard_setup(guard, node->setup[s].color, node->setup[s].point);
         if (i == 0 && r->handicap >= 2) go_guard_set_handicap(guard, r->handicap);
-        if (node->player != GO_EMPTY) go_guard_set_to_move(guard, node->player);
+        /* PL[] says who plays next: in a setup node, from now; beside a move, after it. */
+        if (node->player != GO_EMPTY && !node->has_move) go_guard_set_to_move(guard, node->player);
         if (!node->has_move) continue;
         out->moves++;
         int n = go_guard_move(guard, node->move, 0, 0, ev);
@@ -61,6 +62,7 @@ void check_go_record(const struct go_record *r, const struct go_rules *forced_ru
                 out->flags++;
                 if (on_flag) on_flag(&ev[k], ctx);
             }
+        if (node->player != GO_EMPTY) go_guard_set_to_move(guard, node->player);
     }
 
     const struct go_game *game = go_guard_game(guard);
@@ -76,7 +78,8 @@ void check_go_record(const struct go_record *r, const struct go_rules *forced_ru
         out->scored = true;
         char ours = s.result[0] == '0' ? '0' : s.result[0];
         out->winner_agrees = ours == winner;
-        out->margin_agrees = out->winner_agrees && !isnan(margin) && fabs(fabs(s.margin) - margin) < 1e-9;
+        out->margin_agrees =
+            out->winner_agrees && !isnan(margin) && fabs(fabs(s.margin) - margin) < 1e-9;
     }
     go_guard_free(guard);
 }

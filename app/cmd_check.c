@@ -150,16 +150,17 @@ static void check_file(const char *path, const struct go_rules *forced, struct c
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "usage: kifucam check FILE|DIR... [--rules NAME] [--json]\n"
-            "\n"
-            "Replays every game record (SGF) through the rule guard under the rules its RU[] names\n"
-            "(or --rules NAME) and prints one line per flag:\n"
-            "  FILE:PLY: KIND: text (rule)\n"
-            "then a summary line. Directories are walked. Exit status: 0 clean, 1 flagged,\n"
-            "2 unreadable input.\n"
-            "\n"
-            "rules: ");
+    fprintf(
+        out,
+        "usage: kifucam check FILE|DIR... [--rules NAME] [--json]\n"
+        "\n"
+        "Replays every game record (SGF) through the rule guard under the rules its RU[] names\n"
+        "(or --rules NAME) and prints one line per flag:\n"
+        "  FILE:PLY: KIND: text (rule)\n"
+        "then a summary line. Directories are walked. Exit status: 0 clean, 1 flagged,\n"
+        "2 unreadable input.\n"
+        "\n"
+        "rules: ");
     size_t n;
     const struct go_rules *p = go_rules_presets(&n);
     for (size_t i = 0; i < n; i++) fprintf(out, "%s\"%s\"", i ? ", " : "", p[i].name);
@@ -240,11 +241,12 @@ int cmd_check(int argc, char **argv)
     if (progress) fprintf(stderr, "\r%60s\r", "");
 
     if (json) {
-        printf("\n  ],\n  \"summary\": {\"files\": %d, \"games\": %d, \"moves\": %d, \"flags\": %d, "
-               "\"flagged_files\": %d, \"unreadable\": %d, \"rules_fallback\": %d, \"scored\": %d, "
-               "\"winner_agrees\": %d, \"margin_agrees\": %d, \"by_kind\": {",
-               t.files, t.games, t.moves, t.flags, t.flagged_files, t.unreadable, t.rules_fallback,
-               t.scored, t.winner_agree, t.margin_agree);
+        printf(
+            "\n  ],\n  \"summary\": {\"files\": %d, \"games\": %d, \"moves\": %d, \"flags\": %d, "
+            "\"flagged_files\": %d, \"unreadable\": %d, \"rules_fallback\": %d, \"scored\": %d, "
+            "\"winner_agrees\": %d, \"margin_agrees\": %d, \"by_kind\": {",
+            t.files, t.games, t.moves, t.flags, t.flagged_files, t.unreadable, t.rules_fallback,
+            t.scored, t.winner_agree, t.margin_agree);
         bool first = true;
         for (int k = 0; k < GUARD_KIND_COUNT; k++)
             if (t.by_kind[k]) {
@@ -255,10 +257,14 @@ int cmd_check(int argc, char **argv)
     } else {
         printf("checked %d files, %d games, %d moves: %d flags in %d files, %d unreadable", t.files,
                t.games, t.moves, t.flags, t.flagged_files, t.unreadable);
-        if (t.rules_fallback) printf("; %d games without known RU[] replayed under " "Japanese 1989", t.rules_fallback);
+        if (t.rules_fallback)
+            printf("; %d games without known RU[] replayed under "
+                   "Japanese 1989",
+                   t.rules_fallback);
         if (t.scored)
-            printf("; counted %d games ended by passes: winner agrees with RE[] in %d, margin in %d",
-                   t.scored, t.winner_agree, t.margin_agree);
+            printf(
+                "; counted %d games ended by passes: winner agrees with RE[] in %d, margin in %d",
+                t.scored, t.winner_agree, t.margin_agree);
         printf("\n");
     }
     if (t.unreadable) return 2;

@@ -1,9 +1,9 @@
 /* board/go.h — the Go rules core: positions, moves, legality, repetition, scoring.
  *
  * Pure functions over in-memory games; no I/O. A rule set is a row of parameters (struct go_rules);
- * the named presets are rows of one table (board/go_rules.c). Moves are replayed tolerantly, the way
- * SGF says a recorder must: an illegal move is executed where it can be (a suicide removes its own
- * chain, a ko recapture captures) and the verdict says which rule it breaks, so a record with a
+ * the named presets are rows of one table (board/go_rules.c). Moves are replayed tolerantly, the
+ * way SGF says a recorder must: an illegal move is executed where it can be (a suicide removes its
+ * own chain, a ko recapture captures) and the verdict says which rule it breaks, so a record with a
  * fault still replays to the position the players had on the board.
  *
  * Points are numbered y * GO_MAX + x, with x from the left and y from the top (SGF "aa" = 0). */
@@ -101,6 +101,8 @@ struct go_rules {
     enum go_tax tax;
     bool pass_stones;       /* a pass hands a prisoner to the opponent (AGA, Simplified Ing) */
     bool white_passes_last; /* the game ends only with a pass by White (AGA) */
+    bool no_resumption;     /* two passes end the game for good (Tromp-Taylor); elsewhere play may
+                               resume after them to settle a dispute (Japanese 1989 Art. 9) */
     enum go_handicap_placement handicap_placement;
     enum go_handicap_bonus handicap_bonus;
     double komi;
@@ -121,14 +123,19 @@ enum go_verdict_kind {
     GO_ILLEGAL_OFF_BOARD,
     GO_ILLEGAL_OCCUPIED,
     GO_ILLEGAL_SUICIDE,
-    GO_ILLEGAL_KO,         /* simple ko: immediate recapture */
-    GO_ILLEGAL_SUPERKO,    /* positional or situational repetition under a superko rule */
-    GO_WRONG_TURN,         /* the same colour twice (two moves in a row, or an unrecorded pass) */
-    GO_AFTER_END,          /* a move after the game ended */
+    GO_ILLEGAL_KO,           /* simple ko: immediate recapture */
+    GO_ILLEGAL_SUPERKO,      /* positional or situational repetition under a superko rule */
+    GO_WRONG_TURN,           /* the same colour twice (two moves in a row, or an unrecorded pass) */
+    GO_AFTER_END,            /* a move after the game ended */
     GO_REPETITION_NO_RESULT, /* the game ends without result (Japanese Art. 12) */
     GO_REPETITION_REFEREE    /* a repetition the referee must rule on */
 };
 
+/* One verdict per move: the first that applies of off-board, after-end, occupied, wrong-turn,
+ * suicide, ko, superko, repetition. A wrong-colour move is judged as that colour's move; its text
+ * ends with "; also suicide" (etc.) when it breaks a second rule. Off-board and occupied moves
+ * leave the board as it was but count as a ply. After resignation, time or no-result a move is
+ * executed and the result stands; a stone after the end by passes resumes play. */
 struct go_verdict {
     enum go_verdict_kind kind;
     const char *rule_ref; /* citation from the rule set's refs, or NULL when legal */
@@ -137,10 +144,18 @@ struct go_verdict {
     char text[160];       /* a sentence for people: "White retakes the ko at D4 at once" */
 };
 
-enum go_game_state { GO_PLAYING, GO_ENDED_PASSES, GO_ENDED_RESIGN, GO_ENDED_TIME, GO_ENDED_NO_RESULT };
+enum go_game_state {
+    GO_PLAYING,
+    GO_ENDED_PASSES,
+    GO_ENDED_RESIGN,
+    GO_ENDED_TIME,
+    GO_ENDED_NO_RESULT
+};
 
 struct go_game;
 
+/* NULL if a side is outside GO_MIN..GO_MAX. The rules row is copied; NULL means the first preset
+ * (Chinese 1988). */
 struct go_game *go_game_new(int width, int height, const struct go_rules *rules);
 struct go_game *go_game_copy(const struct go_game *g);
 void go_game_free(struct go_game *g);
@@ -151,6 +166,7 @@ void go_game_setup(struct go_game *g, enum go_color c, int point);
 /* Fixed handicap: n stones (2..9) on the star points; White moves next. false if the size has no
  * fixed placement for n. Free placement is done with go_game_setup + go_game_set_handicap. */
 bool go_game_place_handicap(struct go_game *g, int n);
+/* Records the handicap (for scoring); before the first move, n >= 2 also makes White move next. */
 void go_game_set_handicap(struct go_game *g, int n);
 /* The fixed handicap points for a size: fills out[] (up to 9), returns the count, 0 if none. */
 int go_handicap_points(int width, int height, int n, int out[9]);
@@ -162,7 +178,8 @@ struct go_verdict go_game_check(const struct go_game *g, struct go_move m);
 struct go_verdict go_game_play(struct go_game *g, struct go_move m);
 void go_game_resign(struct go_game *g, enum go_color loser);
 void go_game_timeout(struct go_game *g, enum go_color loser);
-/* After the end by passes, players may resume (Japanese 1989 Art. 9). */
+/* After the end by passes, players may resume (Japanese 1989 Art. 9); a no-result the referee
+ * overrules may be resumed too, and its repetition count starts afresh. Resign/time stand. */
 void go_game_resume(struct go_game *g);
 
 int go_game_width(const struct go_game *g);
@@ -170,13 +187,15 @@ int go_game_height(const struct go_game *g);
 const struct go_rules *go_game_rules(const struct go_game *g);
 enum go_color go_game_at(const struct go_game *g, int point);
 enum go_color go_game_to_move(const struct go_game *g);
-int go_game_ply(const struct go_game *g);       /* moves and passes played so far */
+int go_game_ply(const struct go_game *g); /* moves and passes played so far */
+/* Stones taker captured (incl. the opponent's suicides) plus, under pass_stones rules, one per
+ * opponent pass. */
 int go_game_prisoners(const struct go_game *g, enum go_color taker);
 int go_game_passes(const struct go_game *g, enum go_color c);
 int go_game_handicap(const struct go_game *g);
 enum go_game_state go_game_state(const struct go_game *g);
 enum go_color go_game_winner_by_default(const struct go_game *g); /* resign/time: the winner */
-uint64_t go_game_hash(const struct go_game *g);  /* Zobrist hash of the stones */
+uint64_t go_game_hash(const struct go_game *g);                   /* Zobrist hash of the stones */
 int go_game_liberties(const struct go_game *g, int point); /* of the chain at point; 0 if empty */
 /* The chain at point: fills out[] with its stones, returns their number. */
 int go_game_chain(const struct go_game *g, int point, int out[GO_POINTS]);
@@ -197,7 +216,8 @@ struct go_score {
 struct go_score go_game_score(const struct go_game *g, const uint8_t *dead);
 /* Estimate dead stones of a final position (unconditional life, territory flood fill and a
  * heuristic for the rest). dead[] gets 1 for dead stones; confidence[] (may be NULL) 0..1. */
-void go_estimate_dead(const struct go_game *g, uint8_t dead[GO_POINTS], float confidence[GO_POINTS]);
+void go_estimate_dead(const struct go_game *g, uint8_t dead[GO_POINTS],
+                      float confidence[GO_POINTS]);
 
 /* ---- text ------------------------------------------------------------------------------ */
 

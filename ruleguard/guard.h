@@ -34,6 +34,7 @@ struct guard_event {
     int ply;            /* 1-based ply of the move concerned; 0 before the first move */
     uint64_t frame_seq; /* the frame that shows it; 0 for records */
     struct go_move move;
+    int reason;           /* the rules core's verdict: enum go_verdict_kind for Go */
     const char *rule_ref; /* e.g. "Chinese 1988 §5 (forbidden point)"; NULL for plain moves */
     char text[200];
 };
@@ -60,7 +61,8 @@ void go_guard_set_to_move(struct go_guard *g, enum go_color c);
 int go_guard_move(struct go_guard *g, struct go_move m, int64_t t_ns, uint64_t frame_seq,
                   struct guard_event ev[4]);
 /* The game ended by resignation or time. */
-int go_guard_resign(struct go_guard *g, enum go_color loser, int64_t t_ns, struct guard_event ev[1]);
+int go_guard_resign(struct go_guard *g, enum go_color loser, int64_t t_ns,
+                    struct guard_event ev[1]);
 
 const struct go_game *go_guard_game(const struct go_guard *g);
 

@@ -39,7 +39,9 @@ const struct go_game *go_guard_game(const struct go_guard *g)
 void go_guard_setup(struct go_guard *g, enum go_color c, int point)
 {
     go_game_setup(g->game, c, point);
-    if (c == GO_BLACK && g->handicap_pending > 0) g->handicap_pending--;
+    /* The last handicap stone placed: White moves next. */
+    if (c == GO_BLACK && g->handicap_pending > 0 && --g->handicap_pending == 0)
+        go_game_set_to_move(g->game, GO_WHITE);
 }
 
 void go_guard_set_handicap(struct go_guard *g, int n)
@@ -76,8 +78,9 @@ static enum guard_kind flag_kind(enum go_verdict_kind v)
     return GUARD_MOVE;
 }
 
-static struct guard_event *event(struct guard_event *e, enum guard_kind kind, const struct go_guard *g,
-                                 struct go_move m, int64_t t_ns, uint64_t frame_seq)
+static struct guard_event *event(struct guard_event *e, enum guard_kind kind,
+                                 const struct go_guard *g, struct go_move m, int64_t t_ns,
+                                 uint64_t frame_seq)
 {
     memset(e, 0, sizeof *e);
     e->kind = kind;
@@ -131,12 +134,23 @@ int go_guard_move(struct go_guard *g, struct go_move m, int64_t t_ns, uint64_t f
     if (g->handicap_pending > 0 && m.color == GO_BLACK && m.point != GO_PASS &&
         go_game_at(g->game, m.point) == GO_EMPTY) {
         go_guard_setup(g, GO_BLACK, m.point);
-        if (g->handicap_pending == 0) go_game_set_to_move(g->game, GO_WHITE);
         struct guard_event *e = event(&ev[n++], GUARD_MOVE, g, m, t_ns, frame_seq);
         snprintf(e->text, sizeof e->text, "%s (handicap stone)", what);
         return n;
     }
+    /* White moving first in a handicap game whose stones were never shown (a record with HA[]
+     * and no AB[]): the stones are missing, not White's turn. Later moves will tell. */
+    if (g->handicap_pending > 0 && m.color == GO_WHITE && go_game_ply(g->game) == 0)
+        go_game_set_to_move(g->game, GO_WHITE);
     g->handicap_pending = 0;
+
+    /* After two passes, a move resumes play where the rules allow it (a dispute settled by
+     * playing on); where they do not, the rules core calls it a move after the end. A no-result
+     * by repetition waits for the referee's word: until then the game goes on as played. */
+    enum go_game_state st = go_game_state(g->game);
+    if ((st == GO_ENDED_PASSES && !go_game_rules(g->game)->no_resumption) ||
+        st == GO_ENDED_NO_RESULT)
+        go_game_resume(g->game);
 
     struct go_verdict v = go_game_play(g->game, m);
     struct guard_event *e =
@@ -145,6 +159,7 @@ int go_guard_move(struct go_guard *g, struct go_move m, int64_t t_ns, uint64_t f
     if (v.kind != GO_LEGAL) {
         e = event(&ev[n++], flag_kind(v.kind), g, m, t_ns, frame_seq);
         e->rule_ref = v.rule_ref;
+        e->reason = (int)v.kind;
         snprintf(e->text, sizeof e->text, "%s", v.text);
     }
     n += game_end_event(g, m, t_ns, frame_seq, &ev[n]);

@@ -1,4 +1,5 @@
-/* tests/testutil.h — shared helpers for the tests: where the data is, reading files, walking trees. */
+/* tests/testutil.h — shared helpers for the tests: where the data is, reading files, walking trees.
+ */
 #ifndef KIFUCAM_TESTS_TESTUTIL_H
 #define KIFUCAM_TESTS_TESTUTIL_H
 
