@@ -73,7 +73,7 @@ void check_go_record(const struct go_record *r, const struct go_rules *forced_ru
     if (out->ended_by_passes && out->counted) {
         uint8_t dead[GO_POINTS];
         go_estimate_dead(game, dead, NULL);
-        struct go_score s = go_game_score(game, dead);
+        struct go_score s = go_game_count(game, dead);
         snprintf(out->our_result, sizeof out->our_result, "%s", s.result);
         out->scored = true;
         char ours = s.result[0] == '0' ? '0' : s.result[0];

@@ -214,6 +214,13 @@ struct go_score {
 
 /* Score the final position; dead[point] != 0 marks stones to remove (may be NULL). */
 struct go_score go_game_score(const struct go_game *g, const uint8_t *dead);
+/* Count a final position the way players do: take off the dead stones, fill the neutral points
+ * (dame) where the tax rule makes them matter, then score. dead may be NULL. */
+struct go_score go_game_count(const struct go_game *g, const uint8_t *dead);
+/* The dame go_game_count fills: empty points touching both colours whose filling cannot put a
+ * chain in atari (seki liberties stay empty). Fills pts[]/colors[], returns how many. */
+int go_dame_fill(const struct go_game *g, const uint8_t *dead, int pts[GO_POINTS],
+                 enum go_color colors[GO_POINTS]);
 /* Estimate dead stones of a final position (unconditional life, territory flood fill and a
  * heuristic for the rest). dead[] gets 1 for dead stones; confidence[] (may be NULL) 0..1. */
 void go_estimate_dead(const struct go_game *g, uint8_t dead[GO_POINTS],

@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 packages=(
     build-essential pkg-config meson ninja-build   # the build
     libcmocka-dev                                  # unit tests
+    libopencv-core-dev libopencv-imgproc-dev       # vision/ and render/ image operations (the one C++ shim)
+    libturbojpeg0-dev                              # JPEG frames (libjpeg-turbo, TurboJPEG 2.1 API)
+    python3                                        # .ci/run's summary of meson's test log
     clang libclang-rt-14-dev                       # libFuzzer for scripts/fuzz.sh
 )
 
