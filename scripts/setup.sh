@@ -11,6 +11,7 @@ packages=(
     libturbojpeg0-dev                              # JPEG frames (libjpeg-turbo, TurboJPEG 2.1 API)
     python3                                        # .ci/run's summary of meson's test log
     clang libclang-rt-14-dev                       # libFuzzer for scripts/fuzz.sh
+    fairy-stockfish                                # independent perft oracle for bench/bench_shogi_perft
 )
 
 missing=()
