@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "app/check_go.h"
+#include "app/check_shogi.h"
 #include "app/commands.h"
 #include "app/json_out.h"
 
@@ -33,7 +34,14 @@ struct check_ctx {
     struct totals *t;
 };
 
-static const char *const record_suffixes[] = {".sgf", NULL};
+static const char *const record_suffixes[] = {".sgf", ".kif", ".kifu", ".ki2",  ".ki2u",
+                                              ".csa", ".jkf", ".usi",  ".sfen", NULL};
+
+static bool is_go_record(const char *path)
+{
+    size_t l = strlen(path);
+    return l >= 4 && !strcasecmp(path + l - 4, ".sgf");
+}
 
 static bool is_record_name(const char *name)
 {
@@ -107,6 +115,39 @@ static void print_flag(const struct guard_event *e, void *arg)
     c->flags_printed++;
 }
 
+static void check_shogi_file(const char *path, const struct shogi_rules *rules, struct check_ctx *c)
+{
+    struct totals *t = c->t;
+    struct shogi_record **games = NULL;
+    struct shogi_record_error err = {0};
+    t->files++;
+    int n = shogi_record_read_file(path, &games, &err);
+    if (n < 1) {
+        t->unreadable++;
+        if (err.line)
+            fprintf(stderr, "%s:%d: %s\n", path, err.line, err.message);
+        else
+            fprintf(stderr, "%s: %s\n", path, err.message[0] ? err.message : "no game found");
+        return;
+    }
+    int flags_before = t->flags;
+    for (int g = 0; g < n; g++) {
+        char label[4200];
+        if (g == 0)
+            snprintf(label, sizeof label, "%s", path);
+        else
+            snprintf(label, sizeof label, "%s#%d", path, g + 1);
+        c->label = label;
+        struct check_shogi_result res;
+        check_shogi_record(games[g], rules, print_flag, c, &res);
+        t->games++;
+        t->moves += res.moves;
+        t->flags += res.flags;
+    }
+    shogi_records_free(games, n);
+    if (t->flags > flags_before) t->flagged_files++;
+}
+
 static void check_file(const char *path, const struct go_rules *forced, struct check_ctx *c)
 {
     struct totals *t = c->t;
@@ -164,7 +205,11 @@ static void usage(FILE *out)
     size_t n;
     const struct go_rules *p = go_rules_presets(&n);
     for (size_t i = 0; i < n; i++) fprintf(out, "%s\"%s\"", i ? ", " : "", p[i].name);
-    fprintf(out, "\n");
+    fprintf(
+        out,
+        "\n"
+        "Shogi records (.kif .kifu .ki2 .csa .jkf .usi .sfen) under the JSA rules, or\n"
+        "--rules tournament (entering king: both kings in the enemy camps call the referee).\n");
 }
 
 int cmd_check(int argc, char **argv)
@@ -174,6 +219,7 @@ int cmd_check(int argc, char **argv)
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const struct go_rules *forced = NULL;
+    const struct shogi_rules *shogi_rules = &shogi_rules_jsa;
     bool json = false;
     optind = 0; /* argv here starts at the first argument, not the program name */
     int c;
@@ -185,6 +231,14 @@ int cmd_check(int argc, char **argv)
     while ((c = getopt_long(nargs, args, "r:jh", opts, NULL)) != -1) {
         switch (c) {
         case 'r':
+            if (!strcasecmp(optarg, "jsa")) {
+                shogi_rules = &shogi_rules_jsa;
+                break;
+            }
+            if (!strcasecmp(optarg, "tournament")) {
+                shogi_rules = &shogi_rules_tournament;
+                break;
+            }
             forced = go_rules_find(optarg);
             if (!forced) {
                 fprintf(stderr, "kifucam check: unknown rules '%s'\n", optarg);
@@ -234,7 +288,10 @@ int cmd_check(int argc, char **argv)
             fprintf(stderr, "\r[%zu/%zu] %d flags  ", i + 1, files.n, t.flags);
             fflush(stderr);
         }
-        check_file(files.paths[i], forced, &ctx);
+        if (is_go_record(files.paths[i]))
+            check_file(files.paths[i], forced, &ctx);
+        else
+            check_shogi_file(files.paths[i], shogi_rules, &ctx);
         free(files.paths[i]);
     }
     free(files.paths);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "board/go.h"
+#include "board/shogi.h"
 
 enum guard_kind {
     GUARD_MOVE,                /* a move, accepted */
@@ -24,17 +25,21 @@ enum guard_kind {
     GUARD_UNREADABLE,          /* the record or the view cannot be read here */
     GUARD_REPETITION,          /* a repetition the rules leave to the referee, or no result */
     GUARD_AFTER_END,           /* a move after the game ended */
+    GUARD_REFEREE_CALL,        /* the rules leave the position to the referee (shogi: both kings
+                                  in the enemy camps) */
     GUARD_GAME_END,            /* the game ended: passes, resignation, time, no result */
     GUARD_KIND_COUNT
 };
 
 struct guard_event {
     enum guard_kind kind;
-    int64_t t_ns;       /* when it happened (frame time, or record time) */
-    int ply;            /* 1-based ply of the move concerned; 0 before the first move */
-    uint64_t frame_seq; /* the frame that shows it; 0 for records */
-    struct go_move move;
-    int reason;           /* the rules core's verdict: enum go_verdict_kind for Go */
+    int64_t t_ns;            /* when it happened (frame time, or record time) */
+    int ply;                 /* 1-based ply of the move concerned; 0 before the first move */
+    uint64_t frame_seq;      /* the frame that shows it; 0 for records */
+    struct go_move move;     /* Go */
+    struct shogi_move shogi; /* shogi */
+    int reason; /* the rules core's verdict: enum go_verdict_kind for Go, the Turnierregeln
+                   number (enum shogi_illegal) for shogi */
     const char *rule_ref; /* e.g. "Chinese 1988 §5 (forbidden point)"; NULL for plain moves */
     char text[200];
 };
@@ -65,5 +70,22 @@ int go_guard_resign(struct go_guard *g, enum go_color loser, int64_t t_ns,
                     struct guard_event ev[1]);
 
 const struct go_game *go_guard_game(const struct go_guard *g);
+
+/* ---- shogi --------------------------------------------------------------------------------- */
+
+struct shogi_guard;
+
+struct shogi_guard *shogi_guard_new(const struct shogi_position *start,
+                                    const struct shogi_rules *rules);
+void shogi_guard_free(struct shogi_guard *g);
+/* One move as recorded (or as the board showed it), legal or not; m must be playable
+ * (shogi_move_is_playable) — a move that is not is reported and not played. Writes up to 4 events
+ * (the move, its flag, a referee call, the game's end) and returns their number. */
+int shogi_guard_move(struct shogi_guard *g, struct shogi_move m, int64_t t_ns, uint64_t frame_seq,
+                     struct guard_event ev[4]);
+/* The game ended off the board (resignation, time, declaration...). */
+int shogi_guard_end(struct shogi_guard *g, struct shogi_outcome o, int64_t t_ns,
+                    struct guard_event ev[1]);
+const struct shogi_game *shogi_guard_game(const struct shogi_guard *g);
 
 #endif

@@ -14,6 +14,7 @@ static const char *const kind_names[GUARD_KIND_COUNT] = {
     [GUARD_UNREADABLE] = "UNREADABLE",
     [GUARD_REPETITION] = "REPETITION",
     [GUARD_AFTER_END] = "AFTER_END",
+    [GUARD_REFEREE_CALL] = "REFEREE_CALL",
     [GUARD_GAME_END] = "GAME_END",
 };
 

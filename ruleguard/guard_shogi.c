@@ -1,0 +1,108 @@
+/* ruleguard/guard_shogi.c — the shogi rule guard: each move goes through the rules core's game
+ * (history, repetition, outcome); an illegal move becomes a flag named after the tournament rule
+ * it breaks (Turnierregeln 1–9), a move in the opponent's time a TWO_MOVES flag. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ruleguard/guard.h"
+
+struct shogi_guard {
+    struct shogi_game game;
+    bool referee_reported, end_reported;
+};
+
+struct shogi_guard *shogi_guard_new(const struct shogi_position *start,
+                                    const struct shogi_rules *rules)
+{
+    struct shogi_guard *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    shogi_game_init(&g->game, start, rules);
+    return g;
+}
+
+void shogi_guard_free(struct shogi_guard *g)
+{
+    if (!g) return;
+    shogi_game_free(&g->game);
+    free(g);
+}
+
+const struct shogi_game *shogi_guard_game(const struct shogi_guard *g)
+{
+    return &g->game;
+}
+
+static struct guard_event *event(struct guard_event *e, enum guard_kind kind,
+                                 const struct shogi_guard *g, struct shogi_move m, int64_t t_ns,
+                                 uint64_t frame_seq)
+{
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    e->t_ns = t_ns;
+    e->ply = g->game.n;
+    e->frame_seq = frame_seq;
+    e->shogi = m;
+    e->move.point = GO_NOPOINT;
+    return e;
+}
+
+static const char *side_name(int piece)
+{
+    return shogi_piece_color(piece) == SHOGI_SENTE ? "Sente" : "Gote";
+}
+
+static int end_event(struct shogi_guard *g, struct shogi_move m, int64_t t_ns, uint64_t frame_seq,
+                     struct guard_event *e)
+{
+    if (g->end_reported || g->game.outcome.end == SHOGI_END_NONE) return 0;
+    g->end_reported = true;
+    event(e, GUARD_GAME_END, g, m, t_ns, frame_seq);
+    snprintf(e->text, sizeof e->text, "%s: %s", shogi_end_name(g->game.outcome.end),
+             shogi_result_name(g->game.outcome.result));
+    return 1;
+}
+
+int shogi_guard_move(struct shogi_guard *g, struct shogi_move m, int64_t t_ns, uint64_t frame_seq,
+                     struct guard_event ev[4])
+{
+    int n = 0;
+    char usi[6];
+    shogi_move_to_usi(m, usi);
+    bool ended = g->game.outcome.end != SHOGI_END_NONE;
+    struct shogi_verdict v = shogi_game_play(&g->game, m);
+    struct guard_event *e = event(&ev[n++], GUARD_MOVE, g, m, t_ns, frame_seq);
+    snprintf(e->text, sizeof e->text, "%s %s", side_name(m.piece), usi);
+    if (ended) {
+        e = event(&ev[n++], GUARD_AFTER_END, g, m, t_ns, frame_seq);
+        snprintf(e->text, sizeof e->text, "%s plays %s after the game ended (%s)",
+                 side_name(m.piece), usi, shogi_end_name(g->game.outcome.end));
+    } else if (v.rule != SHOGI_LEGAL) {
+        enum guard_kind k =
+            v.rule == SHOGI_ILLEGAL_OUT_OF_TURN ? GUARD_TWO_MOVES : GUARD_ILLEGAL_MOVE;
+        e = event(&ev[n++], k, g, m, t_ns, frame_seq);
+        e->reason = (int)v.rule;
+        e->rule_ref = shogi_illegal_name(v.rule);
+        const char *detail = shogi_fault_text(v.fault);
+        snprintf(e->text, sizeof e->text, "%s %s: %s", side_name(m.piece), usi,
+                 detail[0] ? detail : shogi_illegal_name(v.rule));
+    }
+    if (g->game.referee_ply && !g->referee_reported) {
+        g->referee_reported = true;
+        e = event(&ev[n++], GUARD_REFEREE_CALL, g, m, t_ns, frame_seq);
+        e->ply = g->game.referee_ply;
+        snprintf(e->text, sizeof e->text, "both kings are in the enemy camps: the referee decides");
+        e->rule_ref = "tournament practice (entering king)";
+    }
+    n += end_event(g, m, t_ns, frame_seq, &ev[n]);
+    return n;
+}
+
+int shogi_guard_end(struct shogi_guard *g, struct shogi_outcome o, int64_t t_ns,
+                    struct guard_event ev[1])
+{
+    struct shogi_move none;
+    memset(&none, 0, sizeof none);
+    if (!shogi_game_end(&g->game, o)) return 0;
+    return end_event(g, none, t_ns, 0, &ev[0]);
+}
