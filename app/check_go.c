@@ -46,7 +46,7 @@ void check_go_record(const struct go_record *r, const struct go_rules *forced_ru
 
     struct go_guard *guard = go_guard_new(r->width, r->height, &rules);
     if (!guard) return;
-    struct guard_event ev[4];
+    struct guard_event ev[GUARD_MAX_EVENTS];
     for (int i = 0; i < r->nnodes; i++) {
         const struct go_record_node *node = &r->nodes[i];
         for (int s = 0; s < node->nsetup; s++)

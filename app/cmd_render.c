@@ -46,7 +46,7 @@ int cmd_render(int argc, char **argv)
 {
     struct render_opts o;
     render_opts_default(&o);
-    const char *record = NULL, *out = NULL;
+    const char *record = NULL, *out = NULL, *sheet = NULL;
     long game = 1;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -74,6 +74,8 @@ int cmd_render(int argc, char **argv)
         i++;
         if (!strcmp(a, "--out")) {
             out = val;
+        } else if (!strcmp(a, "--contact-sheet")) {
+            sheet = val;
         } else if (!strcmp(a, "--seed")) {
             char *end;
             errno = 0;
@@ -117,7 +119,7 @@ int cmd_render(int argc, char **argv)
         fprintf(stderr, "kifucam render: bad value '%s' for %s (see --help)\n", val, a);
         return 2;
     }
-    if (!record || !out) {
+    if (!record || (!out && !sheet)) {
         fprintf(stderr, "kifucam render: %s\n", !record ? "no record given" : "--out DIR missing");
         render_usage(stderr);
         return 2;
@@ -133,6 +135,14 @@ int cmd_render(int argc, char **argv)
     if (game > ngames) {
         fprintf(stderr, "kifucam render: %s: has %d game(s), no game %ld\n", record, ngames, game);
         rc = 2;
+    } else if (sheet) {
+        char err[300] = "";
+        if (!render_go_contact_sheet(games[game - 1], o.seed, 320, 240, sheet, err, sizeof err)) {
+            fprintf(stderr, "kifucam render: %s: %s\n", record, err);
+            rc = 1;
+        } else {
+            printf("%s: contact sheet -> %s\n", record, sheet);
+        }
     } else {
         char err[300] = "";
         struct timespec t0, t1;

@@ -221,6 +221,10 @@ struct go_score go_game_count(const struct go_game *g, const uint8_t *dead);
  * chain in atari (seki liberties stay empty). Fills pts[]/colors[], returns how many. */
 int go_dame_fill(const struct go_game *g, const uint8_t *dead, int pts[GO_POINTS],
                  enum go_color colors[GO_POINTS]);
+/* The game's result the SGF way: "B+R" / "W+R" (resignation), "B+T" / "W+T" (time), "Void" (no
+ * result), the count ("B+3.5", "W+0.5", "0") once ended by passes (dead as for go_game_count), or
+ * "?" while the game goes on. buf must hold 16 bytes. */
+const char *go_game_result(const struct go_game *g, const uint8_t *dead, char buf[16]);
 /* Estimate dead stones of a final position (unconditional life, territory flood fill and a
  * heuristic for the rest). dead[] gets 1 for dead stones; confidence[] (may be NULL) 0..1. */
 void go_estimate_dead(const struct go_game *g, uint8_t dead[GO_POINTS],

@@ -1,5 +1,6 @@
 /* board/go_count.c — counting a finished game as players do it: dead stones off, dame filled
  * where the tax rule would otherwise let an open neutral point cancel a group's territory. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "board/go.h"
@@ -16,4 +17,22 @@ struct go_score go_game_count(const struct go_game *g, const uint8_t *dead)
     struct go_score s = go_game_score(filled, dead);
     go_game_free(filled);
     return s;
+}
+
+const char *go_game_result(const struct go_game *g, const uint8_t *dead, char buf[16])
+{
+    enum go_color winner = go_game_winner_by_default(g);
+    const char w = winner == GO_BLACK ? 'B' : 'W';
+    switch (go_game_state(g)) {
+    case GO_ENDED_RESIGN: snprintf(buf, 16, "%c+R", w); break;
+    case GO_ENDED_TIME: snprintf(buf, 16, "%c+T", w); break;
+    case GO_ENDED_NO_RESULT: snprintf(buf, 16, "Void"); break;
+    case GO_ENDED_PASSES: {
+        struct go_score s = go_game_count(g, dead);
+        snprintf(buf, 16, "%s", s.result);
+        break;
+    }
+    case GO_PLAYING: snprintf(buf, 16, "?"); break;
+    }
+    return buf;
 }

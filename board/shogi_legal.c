@@ -62,6 +62,10 @@ static struct shogi_verdict check_board_move(const struct shogi_position *pos, s
         if (shogi_piece_color(m.piece) == pos->side && owner != pos->side &&
             shogi_piece_type(m.piece) == shogi_piece_type(p))
             return verdict(SHOGI_ILLEGAL_OPPONENT_PIECE, SHOGI_FAULT_OPPONENT_PIECE);
+        /* a promoted piece moved as its unpromoted self: it was turned back */
+        if (shogi_piece_color(m.piece) == owner && shogi_type_is_promoted(shogi_piece_type(p)) &&
+            shogi_piece_type(m.piece) == shogi_type_base(shogi_piece_type(p)))
+            return IMPOSSIBLE(SHOGI_FAULT_UNPROMOTE);
         return IMPOSSIBLE(SHOGI_FAULT_WRONG_PIECE);
     }
     if (owner != pos->side) return verdict(SHOGI_ILLEGAL_OUT_OF_TURN, SHOGI_FAULT_OUT_OF_TURN);

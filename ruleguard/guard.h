@@ -31,6 +31,10 @@ enum guard_kind {
     GUARD_KIND_COUNT
 };
 
+/* The most events one move can bring: the move, its flag, a perpetual-check foul, a referee
+ * call, the game's end, and one to spare. */
+#define GUARD_MAX_EVENTS 6
+
 struct guard_event {
     enum guard_kind kind;
     int64_t t_ns;            /* when it happened (frame time, or record time) */
@@ -61,10 +65,10 @@ void go_guard_setup(struct go_guard *g, enum go_color c, int point);
 void go_guard_set_handicap(struct go_guard *g, int n);
 void go_guard_set_to_move(struct go_guard *g, enum go_color c);
 
-/* One move as recorded (or as the board showed it). Writes up to 4 events to ev (the move itself
- * and its flags) and returns their number. */
+/* One move as recorded (or as the board showed it). Writes up to GUARD_MAX_EVENTS events to ev (the
+ * move itself and its flags) and returns their number. */
 int go_guard_move(struct go_guard *g, struct go_move m, int64_t t_ns, uint64_t frame_seq,
-                  struct guard_event ev[4]);
+                  struct guard_event ev[GUARD_MAX_EVENTS]);
 /* The game ended by resignation or time. */
 int go_guard_resign(struct go_guard *g, enum go_color loser, int64_t t_ns,
                     struct guard_event ev[1]);
@@ -79,10 +83,11 @@ struct shogi_guard *shogi_guard_new(const struct shogi_position *start,
                                     const struct shogi_rules *rules);
 void shogi_guard_free(struct shogi_guard *g);
 /* One move as recorded (or as the board showed it), legal or not; m must be playable
- * (shogi_move_is_playable) — a move that is not is reported and not played. Writes up to 4 events
- * (the move, its flag, a referee call, the game's end) and returns their number. */
+ * (shogi_move_is_playable) — a move that is not is reported and not played. Writes up to
+ * GUARD_MAX_EVENTS events (the move, its flag, a referee call, the game's end) and returns their
+ * number. */
 int shogi_guard_move(struct shogi_guard *g, struct shogi_move m, int64_t t_ns, uint64_t frame_seq,
-                     struct guard_event ev[4]);
+                     struct guard_event ev[GUARD_MAX_EVENTS]);
 /* The game ended off the board (resignation, time, declaration...). */
 int shogi_guard_end(struct shogi_guard *g, struct shogi_outcome o, int64_t t_ns,
                     struct guard_event ev[1]);

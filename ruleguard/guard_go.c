@@ -124,7 +124,7 @@ static int game_end_event(struct go_guard *g, struct go_move m, int64_t t_ns, ui
 }
 
 int go_guard_move(struct go_guard *g, struct go_move m, int64_t t_ns, uint64_t frame_seq,
-                  struct guard_event ev[4])
+                  struct guard_event ev[GUARD_MAX_EVENTS])
 {
     int n = 0;
     char what[40];

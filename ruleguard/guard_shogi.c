@@ -64,7 +64,7 @@ static int end_event(struct shogi_guard *g, struct shogi_move m, int64_t t_ns, u
 }
 
 int shogi_guard_move(struct shogi_guard *g, struct shogi_move m, int64_t t_ns, uint64_t frame_seq,
-                     struct guard_event ev[4])
+                     struct guard_event ev[GUARD_MAX_EVENTS])
 {
     int n = 0;
     char usi[6];
@@ -86,6 +86,19 @@ int shogi_guard_move(struct shogi_guard *g, struct shogi_move m, int64_t t_ns, u
         const char *detail = shogi_fault_text(v.fault);
         snprintf(e->text, sizeof e->text, "%s %s: %s", side_name(m.piece), usi,
                  detail[0] ? detail : shogi_illegal_name(v.rule));
+    }
+    /* JSA 第8条: a perpetual check is a foul of the checking side also when the defender's move
+     * brings the position back the 4th time; the core ends the game, the referee sees a flag. */
+    if (!ended && v.rule != SHOGI_ILLEGAL_PERPETUAL_CHECK &&
+        g->game.outcome.end == SHOGI_END_PERPETUAL_CHECK && g->game.outcome_ply == g->game.n) {
+        e = event(&ev[n++], GUARD_ILLEGAL_MOVE, g, m, t_ns, frame_seq);
+        e->reason = SHOGI_ILLEGAL_PERPETUAL_CHECK;
+        e->rule_ref = shogi_illegal_name(SHOGI_ILLEGAL_PERPETUAL_CHECK);
+        bool sente_loses = g->game.outcome.result == SHOGI_RESULT_GOTE_WINS;
+        snprintf(
+            e->text, sizeof e->text,
+            "%s: the position occurs a 4th time and all of %s's moves in the cycle were checks",
+            usi, sente_loses ? "Sente" : "Gote");
     }
     if (g->game.referee_ply && !g->referee_reported) {
         g->referee_reported = true;

@@ -1,0 +1,64 @@
+/* render/contact_sheet.c — twelve frames of one game side by side (styles, views, light, hands
+ * or not), so a person can judge at a glance whether the footage looks like a real board. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render_internal.h"
+
+bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int tile_w, int tile_h,
+                             const char *path, char *err, size_t errlen)
+{
+    enum { COLS = 4, ROWS = 3 };
+    int sw = tile_w * COLS, sh = tile_h * ROWS;
+    uint8_t *sheet = calloc((size_t)sw * sh, 3);
+    struct render_frame *f = malloc(sizeof *f);
+    bool ok = sheet && f;
+    if (!ok) snprintf(err, errlen, "out of memory");
+    int moves = 0;
+    for (int n = 0; n < rec->nnodes; n++) moves += rec->nodes[n].has_move;
+    for (int k = 0; ok && k < COLS * ROWS; k++) {
+        struct render_opts o;
+        render_opts_default(&o);
+        o.width = tile_w * 2; /* rendered larger and shrunk, as a thumbnail of a real photo */
+        o.height = tile_h * 2;
+        o.seed = seed + (uint64_t)k;
+        o.scenario = (enum render_scenario)(1 + k % (RENDER_SCENE_COUNT - 1));
+        o.style = (enum render_style)(1 + (k + k / 6) % (RENDER_STYLE_COUNT - 1));
+        o.bump_rate = 0;
+        struct render_go *r = render_go_open(rec, &o, err, errlen);
+        if (!r) {
+            ok = false;
+            break;
+        }
+        /* later frames have more stones; half show a hand */
+        int ply = moves > 0 ? 1 + (moves - 1) * (3 + k % 7) / 10 : 0;
+        int fi = -1;
+        for (int p = ply; p >= 1 && fi < 0; p--) fi = render_go_find_frame(r, p, k % 2 == 0);
+        if (fi < 0) fi = render_go_frame_count(r) - 1;
+        if (!render_go_frame(r, fi, f, err, errlen)) ok = false;
+        if (ok) {
+            cv_image src = {(uint8_t *)f->rgb, f->width, f->height, f->width * 3, 3};
+            cv_image dst = {
+                sheet + ((size_t)(k / COLS) * tile_h * sw + (size_t)(k % COLS) * tile_w) * 3,
+                tile_w, tile_h, sw * 3, 3};
+            if (cv_resize(&src, &dst) != CV_OK) {
+                snprintf(err, errlen, "%s", cv_last_error());
+                ok = false;
+            }
+        }
+        render_go_close(r);
+    }
+    if (ok) {
+        size_t size;
+        uint8_t *jpg = render_jpeg_encode(sheet, sw, sh, 90, &size, err, errlen);
+        FILE *out = jpg ? fopen(path, "wb") : NULL;
+        ok = out && fwrite(jpg, 1, size, out) == size;
+        if (out && fclose(out) != 0) ok = false;
+        if (jpg && !ok) snprintf(err, errlen, "%s: cannot write", path);
+        free(jpg);
+    }
+    free(f);
+    free(sheet);
+    return ok;
+}

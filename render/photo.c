@@ -1,0 +1,113 @@
+/* render/photo.c — what a small camera does to the picture: uneven light (vignette, a gradient
+ * from the window), warm or cool white balance, auto-exposure and white-balance drift over time,
+ * a lamp's glare spot, focus blur and sensor noise. JPEG artefacts come from the encoder's
+ * quality (jpeg_out.c). */
+#include <stdlib.h>
+
+#include "render/render_internal.h"
+
+void lighting_choose(struct lighting *l, enum render_scenario sc, int w, int h, struct rng *r)
+{
+    double res = w / 1280.0;
+    double el = (sc == RENDER_SCENE_DIM ? rng_range(r, 35, 60) : rng_range(r, 48, 78)) *
+                3.14159265358979 / 180;
+    double az = rng_range(r, 0, 6.283185307179586);
+    l->dir = v3_norm(v3(cos(el) * cos(az), cos(el) * sin(az), sin(el)));
+    double temp = sc == RENDER_SCENE_DIM ? rng_range(r, 0.5, 1.0) : rng_range(r, -1, 1);
+    l->tint[0] = 1 + 0.07 * temp;
+    l->tint[1] = 1 + 0.01 * temp;
+    l->tint[2] = 1 - 0.12 * temp;
+    l->exposure = sc == RENDER_SCENE_DIM ? rng_range(r, 0.55, 0.72) : rng_range(r, 0.9, 1.08);
+    l->drift_amp = rng_range(r, 0.01, 0.05);
+    l->drift_period = rng_range(r, 3, 12);
+    l->vignette = rng_range(r, 0.1, 0.35);
+    double g = sc == RENDER_SCENE_GLARE ? 0.35 : 0.15;
+    l->grad_x = rng_range(r, -g, g);
+    l->grad_y = rng_range(r, -g, g);
+    bool glare = sc == RENDER_SCENE_GLARE || rng_unit(r) < 0.25;
+    l->glare_u = rng_range(r, 0.2, 0.8) * w;
+    l->glare_v = rng_range(r, 0.2, 0.8) * h;
+    l->glare_r = rng_range(r, 0.04, 0.12) * w;
+    l->glare_i = glare ? rng_range(r, 50, sc == RENDER_SCENE_GLARE ? 150 : 90) : 0;
+    l->blur_sigma =
+        (sc == RENDER_SCENE_DIM ? rng_range(r, 0.9, 1.8) : rng_range(r, 0.35, 0.9)) * res;
+    l->noise = sc == RENDER_SCENE_DIM ? rng_range(r, 5, 9) : rng_range(r, 1.5, 3.5);
+}
+
+float *photo_gain_field(const struct lighting *l, int w, int h)
+{
+    float *f = malloc(sizeof *f * (size_t)w * h * 2);
+    if (!f) return NULL;
+    double diag2 = (w * w + h * h) / 4.0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            double dx = x - w / 2.0, dy = y - h / 2.0, r2 = (dx * dx + dy * dy) / diag2;
+            double gain = (1 - l->vignette * r2 * r2 * 0.9 - l->vignette * 0.1 * r2) *
+                          (1 + l->grad_x * dx / w * 2) * (1 + l->grad_y * dy / h * 2);
+            double gx = x - l->glare_u, gy = y - l->glare_v;
+            double glare =
+                l->glare_i > 0
+                    ? l->glare_i * exp(-(gx * gx + gy * gy) / (2 * l->glare_r * l->glare_r))
+                    : 0;
+            f[(size_t)y * w + x] = (float)gain;
+            f[(size_t)w * h + (size_t)y * w + x] = (float)glare;
+        }
+    return f;
+}
+
+/* xorshift for the noise: the PRNG streams are too slow per pixel. */
+static inline uint32_t xs32(uint32_t *s)
+{
+    uint32_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *s = x;
+}
+
+bool photo_finish(const struct lighting *l, cv_image *img, int frame, uint64_t seed,
+                  const float *field)
+{
+    int w = img->width, h = img->height;
+    struct rng r = rng_stream(seed, RS_FRAME, (uint64_t)frame);
+    double t = frame / 30.0, ph = rng_range(&r, 0, 0.3);
+    double drift = sin(6.283185307179586 * t / l->drift_period + ph);
+    double drift2 = sin(6.283185307179586 * t / (l->drift_period * 1.7) + 1.3);
+    double expo = l->exposure * (1 + l->drift_amp * drift);
+    float mul[3] = {(float)(expo * l->tint[0] * (1 + 0.4 * l->drift_amp * drift2)),
+                    (float)(expo * l->tint[1]),
+                    (float)(expo * l->tint[2] * (1 - 0.4 * l->drift_amp * drift2))};
+    const float *glare = field + (size_t)w * h;
+    for (int y = 0; y < h; y++) {
+        uint8_t *row = img->data + (size_t)y * img->stride;
+        const float *gr = field + (size_t)y * w, *gl = glare + (size_t)y * w;
+        for (int x = 0; x < w; x++) {
+            uint8_t *p = row + x * 3;
+            float g = gr[x], a = gl[x];
+            p[0] = to_u8(p[0] * g * mul[0] + a);
+            p[1] = to_u8(p[1] * g * mul[1] + a * 0.98f);
+            p[2] = to_u8(p[2] * g * mul[2] + a * 0.92f);
+        }
+    }
+    if (cv_gaussian_blur(img, l->blur_sigma) != CV_OK) return false;
+    uint32_t s = (uint32_t)(rng_next(&r) | 1);
+    float sigma = (float)l->noise;
+    for (int y = 0; y < h; y++) {
+        uint8_t *row = img->data + (size_t)y * img->stride;
+        for (int x = 0; x < w; x++) {
+            uint8_t *p = row + x * 3;
+            /* roughly Gaussian: sum of three uniforms; brighter pixels get a bit more (shot) */
+            float n = ((float)(xs32(&s) & 0xffff) + (float)(xs32(&s) & 0xffff) +
+                       (float)(xs32(&s) & 0xffff)) /
+                          65536.0f -
+                      1.5f;
+            float lum = (p[0] + p[1] + p[2]) / 765.0f;
+            float amp = sigma * 2.0f * (0.6f + 0.6f * lum);
+            for (int k = 0; k < 3; k++) {
+                float c = ((float)(xs32(&s) & 0xff) / 255.0f - 0.5f) * 0.35f;
+                p[k] = to_u8(p[k] + amp * (n + c));
+            }
+        }
+    }
+    return true;
+}

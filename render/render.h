@@ -1,0 +1,128 @@
+/* render/render.h — synthetic camera footage of a real Go game, with its exact truth.
+ *
+ * A record is replayed through the rules core and filmed by a simulated camera at 30 fps: hands
+ * bring each stone in and leave, prisoners come off one by one, the board is bumped now and then.
+ * Everything random comes from one seed, so a (record, options) pair always gives the same bytes.
+ * Per frame the truth says which stones lie on the board, which points a hand hides, where the
+ * grid's corners are in the image and what happened at that frame. */
+#ifndef KIFUCAM_RENDER_RENDER_H
+#define KIFUCAM_RENDER_RENDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "record/sgf.h"
+
+enum render_style {
+    RENDER_STYLE_RANDOM = 0, /* one of the others, chosen by the seed */
+    RENDER_STYLE_KAYA,       /* thick kaya board: warm yellow, fine straight grain */
+    RENDER_STYLE_LIGHT_WOOD, /* pale table board with visible grain */
+    RENDER_STYLE_VINYL,      /* thin printed vinyl or paper sheet on a table */
+    RENDER_STYLE_FOLDING,    /* folding board: printed wood with a seam across the middle */
+    RENDER_STYLE_COUNT
+};
+
+enum render_scenario {
+    RENDER_SCENE_MIXED = 0, /* any of the others, chosen by the seed */
+    RENDER_SCENE_OVERHEAD,  /* camera nearly straight above, board centred */
+    RENDER_SCENE_PLAYER,    /* from behind one player, tilt 20-40 degrees */
+    RENDER_SCENE_SIDE,      /* from the side of the table, tilt 25-45 degrees */
+    RENDER_SCENE_PARTIAL,   /* off-centre, part of the board outside the frame */
+    RENDER_SCENE_DIM,       /* poor light: warm, dark, noisy, soft focus */
+    RENDER_SCENE_GLARE,     /* a lamp's glare spot and strongly uneven light */
+    RENDER_SCENE_COUNT
+};
+
+struct render_opts {
+    int width, height;             /* frame size; default 1280 x 960 */
+    uint64_t seed;                 /* default 1 */
+    enum render_style style;       /* default RENDER_STYLE_RANDOM */
+    enum render_scenario scenario; /* default RENDER_SCENE_MIXED */
+    int fps;                       /* frames per second of the time line; default 30 */
+    int max_moves;    /* render only the first N moves (passes count); 0 = all (default) */
+    int jpeg_quality; /* 0 = chosen by the seed in 70..95 (default); else 1..100 */
+    double bump_rate; /* chance per move of a bump that shifts the board; default 0.04 */
+    bool hands;       /* hands and arms bring the stones; default true */
+};
+
+/* Fill o with the defaults above. */
+void render_opts_default(struct render_opts *o);
+
+/* Names for the command line: "kaya", "light", "vinyl", "folding", "random"; "mixed",
+ * "overhead", "player", "side", "partial", "dim", "glare". Lookups return -1 when unknown. */
+const char *render_style_name(enum render_style s);
+const char *render_scenario_name(enum render_scenario s);
+int render_style_find(const char *name);
+int render_scenario_find(const char *name);
+
+/* ---- frame by frame ------------------------------------------------------------------------ */
+
+struct render_go;
+
+/* Everything known about one frame. Pointers stay valid until the next render_go_frame call. */
+struct render_frame {
+    int index; /* 0-based frame number */
+    double t;  /* seconds since the first frame */
+    int width, height;
+    const uint8_t *rgb;            /* width * height * 3 bytes, rows top to bottom */
+    const uint8_t *hand_mask;      /* width * height bytes, 255 where a hand or arm is drawn */
+    int cols, rows;                /* board size */
+    uint8_t stone[GO_POINTS];      /* GO_EMPTY/GO_BLACK/GO_WHITE at go_point(x, y) */
+    bool covered[GO_POINTS];       /* a hand or arm is drawn over the point's image position */
+    double point_px[GO_POINTS][2]; /* image position of each grid point (board surface) */
+    double corners[4][2];          /* grid corners (0,0), (cols-1,0), (cols-1,rows-1), (0,rows-1) */
+    bool corner_inside[4];         /* that corner lies inside the frame */
+    int ply;                       /* moves (and passes) whose stone has been put down */
+    bool settled;                  /* no hand in view, every capture taken off */
+    bool hand_in_view;
+    /* Events at this frame: "place", "remove", "pass", "bump". */
+    int nevents;
+    struct render_event {
+        char kind[8];
+        int point; /* go_point, or GO_PASS / GO_NOPOINT */
+        enum go_color color;
+        int ply;                      /* the move this event belongs to */
+        double dx_mm, dy_mm, rot_deg; /* bumps: how far the board moved */
+    } events[8];
+};
+
+/* Prepare a render of rec; NULL with err filled when the record cannot be replayed or the options
+ * are out of range. */
+struct render_go *render_go_open(const struct go_record *rec, const struct render_opts *o,
+                                 char *err, size_t errlen);
+int render_go_frame_count(const struct render_go *r);
+/* Render frame i (any order; sequential is fastest). false with err filled on failure. */
+bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char *err,
+                     size_t errlen);
+/* A frame worth showing: with_hand, a few frames before the stone of move `ply` goes down (the
+ * hand in view); otherwise the first settled frame after that move. -1 if there is no such move. */
+int render_go_find_frame(const struct render_go *r, int ply, bool with_hand);
+/* The scene the seed chose, one line for people ("kaya, player view, tilt 31.0 deg, ..."). */
+const char *render_go_describe(const struct render_go *r);
+void render_go_close(struct render_go *r);
+
+/* ---- files --------------------------------------------------------------------------------- */
+
+/* Write one truth.jsonl line (no newline added by the caller: the function ends it) for f. */
+void render_truth_write(FILE *out, const struct render_frame *f);
+/* The first line of truth.jsonl: the record, the options and the scene. */
+void render_truth_header(FILE *out, const struct render_go *r, const char *record_path);
+
+/* JPEG-encode an RGB image (TurboJPEG); returns a malloc'd buffer and its size, NULL on error. */
+uint8_t *render_jpeg_encode(const uint8_t *rgb, int width, int height, int quality, size_t *size,
+                            char *err, size_t errlen);
+/* The quality the options and seed chose for this render. */
+int render_go_jpeg_quality(const struct render_go *r);
+
+/* Render the whole record into dir (created if missing): frame_000000.jpg ... and truth.jsonl.
+ * Returns the number of frames written, or -1 with err filled. */
+int render_go_to_dir(const struct go_record *rec, const char *record_path,
+                     const struct render_opts *o, const char *dir, char *err, size_t errlen);
+
+/* A contact sheet: 12 frames of rec with different seeds, styles, views and light (half of them
+ * with a hand in view), tiled 4 x 3 at tile_w x tile_h into one JPEG at path. */
+bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int tile_w, int tile_h,
+                             const char *path, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,443 @@
+/* render/render_go.c — puts the pieces together: the seed chooses the scene (style, camera,
+ * light), the time line says what lies on the board and where the hand is, and each frame is
+ * drawn as board -> shadows -> stones -> hand -> camera effects, with its truth alongside. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "render/render_internal.h"
+
+struct render_go {
+    struct render_opts o;
+    enum render_style style;
+    enum render_scenario scenario;
+    struct timeline tl;
+    struct goban g;
+    struct camera_params cp;
+    struct camera cam;
+    struct lighting light;
+    float *field;       /* photo gain + glare */
+    float *mapx, *mapy; /* frame -> atlas, for the current board pose */
+    int map_bumps;      /* bumps the maps were built for, -1 = none yet */
+    struct board_pose pose;
+    uint8_t *rgb, *mask;
+    struct stone_draw *draws;
+    bool white_glass;
+    double skin[3][3], sleeve[3][3]; /* by colour (index GO_BLACK, GO_WHITE) */
+    int jpeg_quality;
+    char describe[320];
+};
+
+static const char *const style_names[] = {"random", "kaya", "light", "vinyl", "folding"};
+static const char *const scene_names[] = {"mixed",   "overhead", "player", "side",
+                                          "partial", "dim",      "glare"};
+
+const char *render_style_name(enum render_style s)
+{
+    return s >= 0 && s < RENDER_STYLE_COUNT ? style_names[s] : "?";
+}
+
+const char *render_scenario_name(enum render_scenario s)
+{
+    return s >= 0 && s < RENDER_SCENE_COUNT ? scene_names[s] : "?";
+}
+
+int render_style_find(const char *name)
+{
+    for (int i = 0; i < RENDER_STYLE_COUNT; i++)
+        if (!strcasecmp(name, style_names[i])) return i;
+    return -1;
+}
+
+int render_scenario_find(const char *name)
+{
+    for (int i = 0; i < RENDER_SCENE_COUNT; i++)
+        if (!strcasecmp(name, scene_names[i])) return i;
+    return -1;
+}
+
+void render_opts_default(struct render_opts *o)
+{
+    *o = (struct render_opts){.width = 1280,
+                              .height = 960,
+                              .seed = 1,
+                              .style = RENDER_STYLE_RANDOM,
+                              .scenario = RENDER_SCENE_MIXED,
+                              .fps = 30,
+                              .max_moves = 0,
+                              .jpeg_quality = 0,
+                              .bump_rate = 0.04,
+                              .hands = true};
+}
+
+static void choose_camera(struct camera_params *p, enum render_scenario sc, struct rng *r)
+{
+    p->hfov = rng_range(r, 52, 70);
+    p->k1 = rng_range(r, 0.0, 0.09);
+    p->roll = rng_range(r, -4, 4);
+    p->off_x = rng_range(r, -0.04, 0.04);
+    p->off_y = rng_range(r, -0.04, 0.04);
+    p->fill = rng_range(r, 0.72, 0.92);
+    bool black_side = rng_unit(r) < 0.5;
+    switch (sc) {
+    case RENDER_SCENE_OVERHEAD:
+        p->tilt = rng_range(r, 0, 8);
+        p->yaw = rng_int(r, 4) * 90 + rng_range(r, -6, 6);
+        break;
+    case RENDER_SCENE_SIDE:
+        p->tilt = rng_range(r, 25, 45);
+        p->yaw = (black_side ? 90 : 270) + rng_range(r, -15, 15);
+        break;
+    case RENDER_SCENE_PARTIAL:
+        p->tilt = rng_range(r, 5, 30);
+        p->yaw = rng_range(r, 0, 360);
+        p->fill = rng_range(r, 1.05, 1.3);
+        p->off_x = rng_range(r, 0.12, 0.22) * (rng_unit(r) < 0.5 ? -1 : 1);
+        p->off_y = rng_range(r, 0.12, 0.22) * (rng_unit(r) < 0.5 ? -1 : 1);
+        break;
+    case RENDER_SCENE_PLAYER:
+    default: /* dim and glare rooms are filmed from a player's side */
+        p->tilt = sc == RENDER_SCENE_PLAYER ? rng_range(r, 20, 40) : rng_range(r, 8, 35);
+        p->yaw = (black_side ? 0 : 180) + rng_range(r, -15, 15);
+        break;
+    }
+}
+
+static const double skin_tones[][3] = {{241, 196, 170}, {226, 174, 140}, {198, 136, 100},
+                                       {160, 104, 74},  {112, 74, 54},   {236, 204, 178}};
+static const double sleeve_colors[][3] = {{40, 50, 82},   {120, 120, 126}, {222, 222, 216},
+                                          {30, 30, 34},   {150, 42, 44},   {62, 92, 64},
+                                          {192, 172, 140}};
+
+struct render_go *render_go_open(const struct go_record *rec, const struct render_opts *o,
+                                 char *err, size_t errlen)
+{
+    if (o->width < 64 || o->height < 48 || o->width > 8192 || o->height > 8192) {
+        snprintf(err, errlen, "frame size %dx%d out of range (64x48 .. 8192x8192)", o->width,
+                 o->height);
+        return NULL;
+    }
+    if (o->fps < 1 || o->fps > 240 || o->jpeg_quality < 0 || o->jpeg_quality > 100) {
+        snprintf(err, errlen, "fps or JPEG quality out of range");
+        return NULL;
+    }
+    struct render_go *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    r->o = *o;
+    r->map_bumps = -1;
+    struct rng rs = rng_stream(o->seed, RS_SCENE, 0);
+    r->style = o->style ? o->style : (enum render_style)(1 + rng_int(&rs, RENDER_STYLE_COUNT - 1));
+    r->scenario = o->scenario ? o->scenario
+                              : (enum render_scenario)(1 + rng_int(&rs, RENDER_SCENE_COUNT - 1));
+    choose_camera(&r->cp, r->scenario, &rs);
+    lighting_choose(&r->light, r->scenario, o->width, o->height, &rs);
+    r->white_glass = rng_unit(&rs) < 0.3;
+    for (int c = 1; c <= 2; c++) {
+        memcpy(r->skin[c], skin_tones[rng_int(&rs, 6)], sizeof r->skin[c]);
+        memcpy(r->sleeve[c], sleeve_colors[rng_int(&rs, 7)], sizeof r->sleeve[c]);
+    }
+    r->jpeg_quality = o->jpeg_quality ? o->jpeg_quality : 70 + rng_int(&rs, 26);
+    if (!timeline_build(&r->tl, rec, o, err, errlen)) {
+        free(r);
+        return NULL;
+    }
+    /* texture detail: about 1.5 texels per image pixel on the board */
+    double bw = (rec->width - 1) * 22.0 + 30, bl = (rec->height - 1) * 23.7 + 30;
+    double img_per_mm = r->cp.fill * (o->width < o->height ? o->width : o->height) / fmax(bw, bl);
+    size_t npx = (size_t)o->width * o->height;
+    if (!goban_init(&r->g, rec->width, rec->height, r->style, o->seed,
+                    clampd(img_per_mm * 1.5, 0.4, 4.0)) ||
+        !(r->field = photo_gain_field(&r->light, o->width, o->height)) ||
+        !(r->mapx = malloc(sizeof(float) * npx)) || !(r->mapy = malloc(sizeof(float) * npx)) ||
+        !(r->rgb = malloc(npx * 3)) || !(r->mask = malloc(npx)) ||
+        !(r->draws = malloc(sizeof *r->draws * (GO_POINTS + 1)))) {
+        snprintf(err, errlen, "out of memory");
+        render_go_close(r);
+        return NULL;
+    }
+    camera_setup(&r->cam, o->width, o->height, &r->cp, &r->g);
+    snprintf(r->describe, sizeof r->describe,
+             "%dx%d, %s board, %s view: tilt %.1f deg, yaw %.0f deg, roll %.1f deg, fill %.2f, "
+             "fov %.0f deg, barrel k1 %.3f; light tint %.2f/%.2f, exposure %.2f, glare %s, blur "
+             "%.2f px, noise %.1f; %s white stones; JPEG q%d",
+             rec->width, rec->height, render_style_name(r->style),
+             render_scenario_name(r->scenario), r->cp.tilt, r->cp.yaw, r->cp.roll, r->cp.fill,
+             r->cp.hfov, r->cp.k1, r->light.tint[0], r->light.tint[2], r->light.exposure,
+             r->light.glare_i > 0 ? "yes" : "no", r->light.blur_sigma, r->light.noise,
+             r->white_glass ? "glass" : "shell", r->jpeg_quality);
+    return r;
+}
+
+int render_go_frame_count(const struct render_go *r)
+{
+    return r->tl.nframes;
+}
+
+int render_go_find_frame(const struct render_go *r, int ply, bool with_hand)
+{
+    for (int e = 0; e < r->tl.nev; e++) {
+        const struct tl_event *te = &r->tl.ev[e];
+        if (te->ply != ply || te->kind != TL_PLACE) continue;
+        if (with_hand) return te->frame > 3 ? te->frame - 3 : 0;
+        const struct tl_visit *v = timeline_visit_at(&r->tl, te->frame);
+        int f = v ? v->f1 + 2 : te->frame + 1;
+        return f < r->tl.nframes ? f : r->tl.nframes - 1;
+    }
+    return -1;
+}
+
+const char *render_go_describe(const struct render_go *r)
+{
+    return r->describe;
+}
+
+int render_go_jpeg_quality(const struct render_go *r)
+{
+    return r->jpeg_quality;
+}
+
+void render_go_close(struct render_go *r)
+{
+    if (!r) return;
+    timeline_free(&r->tl);
+    goban_free(&r->g);
+    free(r->field);
+    free(r->mapx);
+    free(r->mapy);
+    free(r->rgb);
+    free(r->mask);
+    free(r->draws);
+    free(r);
+}
+
+/* Where the fingertips are at frame f of visit v (world), and whether a stone is carried. */
+static vec3 hand_tip(const struct render_go *r, const struct tl_visit *v, int f, vec3 *from,
+                     bool *carrying)
+{
+    const struct goban *g = &r->g;
+    struct rng hr = rng_stream(r->o.seed, RS_HAND, (uint64_t)v->f0);
+    double ang = rng_range(&hr, -0.4, 0.4), lateral = rng_range(&hr, -160, 160);
+    double sgn = v->color == GO_BLACK ? 1 : -1; /* Black sits at +y */
+    *from = v3(-sgn * sin(ang), -sgn * cos(ang), 0);
+    double top = g->thickness;
+    vec3 far = board_to_world(&r->pose, lateral, sgn * (g->length / 2 + 420), top + 170);
+    /* keyframes: far, targets..., far */
+    int nk = v->ntargets + 2;
+    int kf[26];
+    vec3 kp[26];
+    kf[0] = v->f0;
+    kp[0] = far;
+    for (int i = 0; i < v->ntargets; i++) {
+        int p = v->target_point[i];
+        double dx = 0, dy = 0;
+        for (int e = 0; e < r->tl.nev; e++) /* the placed stone's offset */
+            if (r->tl.ev[e].kind == TL_PLACE && r->tl.ev[e].point == p &&
+                r->tl.ev[e].frame == v->target_frame[i]) {
+                dx = r->tl.ev[e].look.dx;
+                dy = r->tl.ev[e].look.dy;
+            }
+        kf[i + 1] = v->target_frame[i];
+        kp[i + 1] = board_to_world(&r->pose, goban_px(g, go_x(p)) + dx, goban_py(g, go_y(p)) + dy,
+                                   top + 2 * STONE_H + 2);
+    }
+    kf[nk - 1] = v->f1;
+    kp[nk - 1] = board_to_world(&r->pose, lateral * 0.6, sgn * (g->length / 2 + 420), top + 200);
+    *carrying = v->carries[0] && f < v->target_frame[0];
+    int k = 0;
+    while (k < nk - 2 && f > kf[k + 1]) k++;
+    double span = kf[k + 1] - kf[k];
+    double s = span > 0 ? clampd((f - kf[k]) / span, 0, 1) : 1;
+    s = s * s * (3 - 2 * s);
+    vec3 p = v3_add(kp[k], v3_scale(v3_sub(kp[k + 1], kp[k]), s));
+    bool hop = k > 0 && k < nk - 2; /* between two points on the board: lift a little */
+    if (hop) p.z += 28 * sin(3.14159265358979 * s);
+    return p;
+}
+
+bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char *err, size_t errlen)
+{
+    if (i < 0 || i >= r->tl.nframes) {
+        snprintf(err, errlen, "frame %d out of range (0..%d)", i, r->tl.nframes - 1);
+        return false;
+    }
+    int w = r->o.width, h = r->o.height, nbumps;
+    struct stone_look look[GO_POINTS];
+    memset(out, 0, sizeof *out);
+    timeline_state(&r->tl, i, out->stone, look, &out->ply, &r->pose, &nbumps);
+    if (nbumps != r->map_bumps) {
+        camera_build_map(&r->cam, &r->g, &r->pose, r->mapx, r->mapy);
+        r->map_bumps = nbumps;
+    }
+    cv_image img = {r->rgb, w, h, w * 3, 3};
+    const uint8_t wall[3] = {74, 68, 62};
+    if (cv_remap(&r->g.atlas, &img, r->mapx, r->mapy, wall) != CV_OK) {
+        snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
+        return false;
+    }
+    memset(r->mask, 0, (size_t)w * h);
+    const struct goban *g = &r->g;
+    int n = 0;
+    for (int y = 0; y < g->rows; y++)
+        for (int x = 0; x < g->cols; x++) {
+            int p = go_point(x, y);
+            if (out->stone[p] == GO_EMPTY) continue;
+            r->draws[n].centre =
+                board_to_world(&r->pose, goban_px(g, x) + look[p].dx, goban_py(g, y) + look[p].dy,
+                               g->thickness + STONE_H);
+            r->draws[n].color = (enum go_color)out->stone[p];
+            r->draws[n].look = look[p];
+            n++;
+        }
+    const struct tl_visit *v = timeline_visit_at(&r->tl, i);
+    struct hand_model hand = {0};
+    bool show_hand = v && r->o.hands;
+    if (show_hand) {
+        vec3 from;
+        bool carrying;
+        vec3 tip = hand_tip(r, v, i, &from, &carrying);
+        hand_pose(&hand, tip, from, 2.0);
+        memcpy(hand.skin, r->skin[v->color], sizeof hand.skin);
+        memcpy(hand.sleeve, r->sleeve[v->color], sizeof hand.sleeve);
+        hand.holds_stone = carrying;
+        if (carrying) {
+            hand.stone.centre = v3(tip.x, tip.y, tip.z - STONE_H - 2);
+            hand.stone.color = v->color;
+            hand.stone.look = (struct stone_look){0, 0, 0.5, 1.0};
+        }
+    }
+    stones_draw_shadows(&img, &r->cam, &r->light, r->draws, n, g->thickness);
+    if (show_hand) {
+        if (hand.holds_stone)
+            stones_draw_shadows(&img, &r->cam, &r->light, &hand.stone, 1, g->thickness);
+        hand_draw_shadow(&img, &r->cam, &r->light, &hand, g->thickness);
+    }
+    stones_draw(&img, NULL, &r->cam, &r->light, r->draws, n, r->white_glass);
+    if (show_hand) {
+        if (hand.holds_stone)
+            stones_draw(&img, r->mask, &r->cam, &r->light, &hand.stone, 1, r->white_glass);
+        hand_draw(&img, r->mask, &r->cam, &r->light, &hand);
+    }
+    /* truth: grid points on the board surface, seen through the lens */
+    out->cols = g->cols;
+    out->rows = g->rows;
+    for (int y = 0; y < g->rows; y++)
+        for (int x = 0; x < g->cols; x++) {
+            int p = go_point(x, y);
+            double u = -1e6, vv = -1e6;
+            camera_project(&r->cam,
+                           board_to_world(&r->pose, goban_px(g, x), goban_py(g, y), g->thickness),
+                           &u, &vv);
+            out->point_px[p][0] = u;
+            out->point_px[p][1] = vv;
+            int xi = (int)floor(u), yi = (int)floor(vv);
+            out->covered[p] =
+                xi >= 0 && yi >= 0 && xi < w && yi < h && r->mask[(size_t)yi * w + xi] != 0;
+        }
+    const int cx[4] = {0, g->cols - 1, g->cols - 1, 0}, cy[4] = {0, 0, g->rows - 1, g->rows - 1};
+    for (int k = 0; k < 4; k++) {
+        int p = go_point(cx[k], cy[k]);
+        out->corners[k][0] = out->point_px[p][0];
+        out->corners[k][1] = out->point_px[p][1];
+        out->corner_inside[k] = out->corners[k][0] >= 0 && out->corners[k][0] < w &&
+                                out->corners[k][1] >= 0 && out->corners[k][1] < h;
+    }
+    out->hand_in_view = false;
+    for (size_t k = 0; show_hand && k < (size_t)w * h; k++)
+        if (r->mask[k]) {
+            out->hand_in_view = true;
+            break;
+        }
+    out->settled = v == NULL;
+    for (int e = 0; e < r->tl.nev && r->tl.ev[e].frame <= i; e++) {
+        const struct tl_event *te = &r->tl.ev[e];
+        if (te->frame != i || out->nevents >= 8) continue;
+        struct render_event *re = &out->events[out->nevents++];
+        static const char *const kinds[] = {"place", "remove", "pass", "bump"};
+        snprintf(re->kind, sizeof re->kind, "%s", kinds[te->kind]);
+        re->point = te->point;
+        re->color = te->color;
+        re->ply = te->ply;
+        re->dx_mm = te->dx;
+        re->dy_mm = te->dy;
+        re->rot_deg = te->rot * 180 / 3.14159265358979;
+    }
+    if (!photo_finish(&r->light, &img, i, r->o.seed, r->field)) {
+        snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
+        return false;
+    }
+    out->index = i;
+    out->t = (double)i / r->o.fps;
+    out->width = w;
+    out->height = h;
+    out->rgb = r->rgb;
+    out->hand_mask = r->mask;
+    return true;
+}
+
+static bool make_dir(const char *dir, char *err, size_t errlen)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", dir);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) break;
+        *p = '/';
+    }
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "%s: cannot create directory: %s", dir, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+int render_go_to_dir(const struct go_record *rec, const char *record_path,
+                     const struct render_opts *o, const char *dir, char *err, size_t errlen)
+{
+    if (!make_dir(dir, err, errlen)) return -1;
+    struct render_go *r = render_go_open(rec, o, err, errlen);
+    if (!r) return -1;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/truth.jsonl", dir);
+    FILE *truth = fopen(path, "w");
+    if (!truth) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        render_go_close(r);
+        return -1;
+    }
+    render_truth_header(truth, r, record_path);
+    int count = render_go_frame_count(r), done = 0;
+    struct render_frame *f = malloc(sizeof *f);
+    for (int i = 0; f && i < count; i++) {
+        if (!render_go_frame(r, i, f, err, errlen)) break;
+        size_t size;
+        uint8_t *jpg =
+            render_jpeg_encode(f->rgb, f->width, f->height, r->jpeg_quality, &size, err, errlen);
+        if (!jpg) break;
+        snprintf(path, sizeof path, "%s/frame_%06d.jpg", dir, i);
+        FILE *jf = fopen(path, "wb");
+        bool ok = jf && fwrite(jpg, 1, size, jf) == size;
+        if (jf && fclose(jf) != 0) ok = false;
+        free(jpg);
+        if (!ok) {
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+            break;
+        }
+        render_truth_write(truth, f);
+        done++;
+    }
+    if (!f) snprintf(err, errlen, "out of memory");
+    free(f);
+    if (fclose(truth) != 0 && done == count) {
+        snprintf(err, errlen, "%s/truth.jsonl: write failed", dir);
+        done = -1;
+    }
+    render_go_close(r);
+    return done == count ? count : -1;
+}

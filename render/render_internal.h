@@ -1,0 +1,292 @@
+/* render/render_internal.h — what the renderer's files share: a seeded PRNG, 3-D vectors, the
+ * board (geometry and textures), the camera, the light, the time line and the hand model.
+ * World coordinates are millimetres: the table is z = 0, x to the right of Black's seat, y toward
+ * Black (the near side), z up. Board coordinates have the board's centre as origin, the same axes
+ * before the board is moved by a bump. */
+#ifndef KIFUCAM_RENDER_INTERNAL_H
+#define KIFUCAM_RENDER_INTERNAL_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "render/render.h"
+#include "vision/cv.h"
+
+/* ---- randomness: splitmix64, one independent stream per (seed, purpose, index) ------------- */
+
+struct rng {
+    uint64_t s;
+};
+
+static inline uint64_t rng_mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+static inline struct rng rng_stream(uint64_t seed, uint64_t purpose, uint64_t index)
+{
+    struct rng r = {rng_mix(rng_mix(seed + 0x9E3779B97F4A7C15ull) ^ rng_mix(purpose * 7919 + 1) ^
+                            rng_mix(index * 104729 + 17))};
+    return r;
+}
+static inline uint64_t rng_next(struct rng *r)
+{
+    r->s += 0x9E3779B97F4A7C15ull;
+    return rng_mix(r->s);
+}
+static inline double rng_unit(struct rng *r) /* [0, 1) */
+{
+    return (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
+}
+static inline double rng_range(struct rng *r, double a, double b)
+{
+    return a + (b - a) * rng_unit(r);
+}
+static inline int rng_int(struct rng *r, int n) /* 0 .. n-1 */
+{
+    return (int)(rng_unit(r) * n);
+}
+static inline double rng_gauss(struct rng *r)
+{
+    double u = rng_unit(r), v = rng_unit(r);
+    return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
+}
+
+/* Random streams (the purpose argument of rng_stream). */
+enum { RS_SCENE = 1, RS_TEXTURE, RS_TIMELINE, RS_STONE, RS_FRAME, RS_HAND };
+
+/* ---- vectors ----------------------------------------------------------------------------- */
+
+typedef struct {
+    double x, y, z;
+} vec3;
+
+static inline vec3 v3(double x, double y, double z)
+{
+    vec3 v = {x, y, z};
+    return v;
+}
+static inline vec3 v3_add(vec3 a, vec3 b)
+{
+    return v3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+static inline vec3 v3_sub(vec3 a, vec3 b)
+{
+    return v3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+static inline vec3 v3_scale(vec3 a, double s)
+{
+    return v3(a.x * s, a.y * s, a.z * s);
+}
+static inline double v3_dot(vec3 a, vec3 b)
+{
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+static inline vec3 v3_cross(vec3 a, vec3 b)
+{
+    return v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+static inline vec3 v3_norm(vec3 a)
+{
+    double l = sqrt(v3_dot(a, a));
+    return l > 0 ? v3_scale(a, 1.0 / l) : a;
+}
+static inline double clampd(double v, double lo, double hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+static inline double smoothstep(double e0, double e1, double x)
+{
+    double t = clampd((x - e0) / (e1 - e0), 0, 1);
+    return t * t * (3 - 2 * t);
+}
+static inline uint8_t to_u8(double v)
+{
+    return (uint8_t)(v <= 0 ? 0 : v >= 255 ? 255 : v + 0.5);
+}
+
+/* ---- the board (scene_go.c) ------------------------------------------------------------- */
+
+struct goban {
+    int cols, rows;
+    enum render_style style;
+    double pitch_x, pitch_y; /* line spacing: 22 mm across, 23.7 mm along */
+    double width, length;    /* board extents in x and y */
+    double thickness;        /* top surface height above the table */
+    double line_w, star_d;   /* line width, star point diameter */
+    double seam_y;           /* folding seam position in board y, or NAN */
+    /* One texture atlas: board top, board side, table (cv_remap samples it once per frame). */
+    cv_image atlas;
+    double top_scale;    /* atlas pixels per mm on the board top */
+    int top_w, top_h;    /* board top region at (0, 0) */
+    int side_y0, side_h; /* side region: rows side_y0.., same width as the top */
+    double side_scale;
+    int table_y0, table_w, table_h;   /* table region below the side region */
+    double table_scale, table_extent; /* table covers [-extent, extent]^2 mm */
+};
+
+/* Build geometry and textures for the style; px_per_mm sets the texture detail. */
+bool goban_init(struct goban *g, int cols, int rows, enum render_style style, uint64_t seed,
+                double px_per_mm);
+void goban_free(struct goban *g);
+/* Board coordinates (mm) of grid point (x, y). */
+double goban_px(const struct goban *g, int x);
+double goban_py(const struct goban *g, int y);
+
+/* Where the board lies on the table: a shift and a turn about z (bumps change it). */
+struct board_pose {
+    double x, y, rot; /* mm, mm, radians */
+};
+vec3 board_to_world(const struct board_pose *p, double bx, double by, double z);
+void world_to_board(const struct board_pose *p, vec3 w, double *bx, double *by);
+
+/* ---- the camera (camera.c) -------------------------------------------------------------- */
+
+struct camera {
+    int w, h;
+    double f, cx, cy;      /* pinhole focal length (px) and principal point */
+    double k1, norm;       /* barrel: ideal = distorted * (1 + k1 r^2), r = |p - c| / norm */
+    vec3 pos;              /* centre of projection, world mm */
+    vec3 right, down, fwd; /* camera axes in world coordinates */
+};
+
+struct camera_params {
+    double tilt, yaw, roll; /* degrees: 0 tilt = straight down; yaw 0 = from Black's side */
+    double fill;            /* board's longer side / frame's shorter side (overhead) */
+    double off_x, off_y;    /* aim point shift, in board widths */
+    double hfov;            /* horizontal field of view, degrees */
+    double k1;
+};
+
+void camera_setup(struct camera *c, int w, int h, const struct camera_params *p,
+                  const struct goban *g);
+/* World point to (distorted) pixel; false when behind the camera. */
+bool camera_project(const struct camera *c, vec3 p, double *u, double *v);
+/* The world direction (unit) of the ray through pixel (u, v). */
+vec3 camera_ray(const struct camera *c, double u, double v);
+/* Atlas coordinates for every frame pixel: the ray meets the board top, a board side or the table.
+ */
+void camera_build_map(const struct camera *c, const struct goban *g, const struct board_pose *p,
+                      float *mapx, float *mapy);
+
+/* ---- light and photography (photo.c) ---------------------------------------------------- */
+
+struct lighting {
+    vec3 dir;                                  /* unit vector toward the main light */
+    double tint[3];                            /* white balance gains (warm/cool) */
+    double exposure;                           /* overall gain */
+    double drift_amp, drift_period;            /* slow auto-exposure / WB wandering */
+    double vignette;                           /* 0..1 darkening at the corners */
+    double grad_x, grad_y;                     /* linear light fall-off across the frame */
+    double glare_u, glare_v, glare_r, glare_i; /* glare spot: centre px, radius px, intensity */
+    double blur_sigma;                         /* focus blur, px */
+    double noise; /* sensor noise, std-dev in 8-bit levels at mid grey */
+};
+void lighting_choose(struct lighting *l, enum render_scenario sc, int w, int h, struct rng *r);
+/* Uneven light, glare, drift, blur and sensor noise, in place, for frame index i. */
+bool photo_finish(const struct lighting *l, cv_image *img, int frame, uint64_t seed,
+                  const float *gain_field);
+/* Per-pixel light: w*h gains (vignette, gradient) then w*h additive glare levels; computed once
+ * per scene. */
+float *photo_gain_field(const struct lighting *l, int w, int h);
+
+/* ---- stones and hands (stones.c, hand.c) ------------------------------------------------ */
+
+struct stone_look {
+    double dx, dy; /* off-centre, mm */
+    double angle;  /* rotation of the shell stripes, radians */
+    double tone;   /* small per-stone brightness variation */
+};
+struct stone_draw {
+    vec3 centre; /* world centre of the lens (mid height) */
+    enum go_color color;
+    struct stone_look look;
+    double dist; /* from the camera, for painter's order */
+};
+
+/* Stone geometry: radius and half thickness (mm). */
+#define STONE_R 10.9
+#define STONE_H 4.6
+
+/* Pixel box covering the world box centre +- (rx, ry, rz), clipped to the frame; false when
+ * nothing is visible. */
+bool pixel_box(const struct camera *c, vec3 ctr, double rx, double ry, double rz, int *x0, int *y0,
+               int *x1, int *y1);
+void stones_draw_shadows(cv_image *img, const struct camera *c, const struct lighting *l,
+                         const struct stone_draw *s, int n, double board_top);
+/* Draw stones far to near; mask (may be NULL) gets 255 where a stone is drawn. */
+void stones_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
+                 struct stone_draw *s, int n, bool white_glass);
+
+/* A hand and arm as capsules (segments with a radius). */
+struct capsule {
+    vec3 a, b;
+    double r;
+    int material; /* 0 skin, 1 sleeve, 2 nail */
+};
+struct hand_model {
+    struct capsule caps[16];
+    int n;
+    double skin[3], sleeve[3];
+    bool holds_stone;
+    struct stone_draw stone;
+};
+/* Pose the hand: fingertips at tip (world), coming from direction from (unit, horizontal). */
+void hand_pose(struct hand_model *h, vec3 tip, vec3 from, double spread);
+/* Draw the hand's soft shadow on the board plane at height board_top. */
+void hand_draw_shadow(cv_image *img, const struct camera *c, const struct lighting *l,
+                      const struct hand_model *h, double board_top);
+/* Draw the hand and arm; sets mask to 255 where drawn. */
+void hand_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
+               const struct hand_model *h);
+
+/* ---- time line (timeline.c) ------------------------------------------------------------- */
+
+enum tl_kind { TL_PLACE, TL_REMOVE, TL_PASS, TL_BUMP };
+
+struct tl_event {
+    int frame;
+    enum tl_kind kind;
+    int point;
+    enum go_color color;
+    int ply;
+    struct stone_look look; /* PLACE: how the stone lies */
+    double dx, dy, rot;     /* BUMP: board shift (mm) and turn (radians) */
+};
+
+/* A hand visit: from frame f0 to f1 the hand of player `color` reaches in, visits targets, leaves.
+ */
+struct tl_visit {
+    int f0, f1;
+    enum go_color color;
+    int ntargets;
+    int target_point[24];
+    int target_frame[24]; /* frame at which the fingers touch each target */
+    bool carries[24];     /* carries a stone in to this target (a placement) */
+};
+
+struct timeline {
+    int nframes;
+    int width, height; /* board */
+    uint8_t setup[GO_POINTS];
+    struct stone_look setup_look[GO_POINTS];
+    struct tl_event *ev;
+    int nev;
+    struct tl_visit *visits;
+    int nvisits;
+};
+
+bool timeline_build(struct timeline *t, const struct go_record *rec, const struct render_opts *o,
+                    char *err, size_t errlen);
+void timeline_free(struct timeline *t);
+/* The stones on the board at frame f (events at f included), the ply reached, their looks, and
+ * the board pose (sum of bumps so far). */
+void timeline_state(const struct timeline *t, int f, uint8_t stone[GO_POINTS],
+                    struct stone_look look[GO_POINTS], int *ply, struct board_pose *pose,
+                    int *nbumps);
+/* The visit in progress at frame f, or NULL. */
+const struct tl_visit *timeline_visit_at(const struct timeline *t, int f);
+
+#endif
