@@ -149,12 +149,12 @@ static const struct go_rules presets[] = {
         .black_wins_ties = true,
         .ref =
             {
-                .occupied = "Ing SST 1991 Law 2 (board plays)",
-                .suicide = "Ing SST 1991 Law 3 (invariation: single-stone self-removal)",
-                .ko = "Ing SST 1991 Law 3 (invariation: hot stones)",
-                .superko = "Ing SST 1991 Law 3 (invariation: recycling)",
-                .two_moves = "Ing SST 1991 Law 2 (board and pass plays)",
-                .repetition = "Ing SST 1991 ko rule (fighting / disturbing ko: referee)",
+                .occupied = "Ing SST 1991 Art. 2 (board plays)",
+                .suicide = "Ing SST 1991 Art. 3 (invariation: single-stone self-removal)",
+                .ko = "Ing SST 1991 Art. 3 (ko)",
+                .superko = "Ing SST 1991 Art. 3 (invariation: recycling)",
+                .two_moves = "Ing SST 1991 Art. 2 (board and pass plays)",
+                .repetition = "Ing SST 1991 Art. 3 (ko: fighting or disturbing ko, the referee decides)",
                 .after_end = "Ing SST 1991 (end of the game)",
                 .scoring = "Ing SST 1991 (fill-in counting)",
             },

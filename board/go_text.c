@@ -19,7 +19,7 @@ const char *go_point_name(int point, int height, char buf[8])
         strcpy(buf, "?");
         return buf;
     }
-    snprintf(buf, 8, "%c%d", columns[x], height - y);
+    snprintf(buf, 8, "%c%u", columns[x], (unsigned)(height - y) % 100u); /* 1..25 */
     return buf;
 }
 

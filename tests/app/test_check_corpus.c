@@ -167,7 +167,7 @@ static void test_shared_corpora(void **state)
     const char *shared = tu_shared_data_dir();
     if (!shared) {
         tu_note("../shared/data absent: full Go corpora not run (fixtures only)");
-        skip();
+        TU_SKIP();
     }
     static const char *const corpora[] = {"go-games/foxwq-pro", "go-games/gnugo-regression-games",
                                           "go-games/computer-go-dataset-ai",

@@ -173,7 +173,7 @@ static void test_shared_faults(void **state)
     const char *shared = tu_shared_data_dir();
     if (!shared) {
         tu_note("../shared/data absent: fault injection ran on fixtures only");
-        skip();
+        TU_SKIP();
     }
     char base[4096];
     snprintf(base, sizeof base, "%s", shared);

@@ -171,14 +171,14 @@ static void test_shared_faults(void **state)
     const char *shared = tu_shared_data_dir();
     if (!shared) {
         tu_note("../shared/data absent: shogi fault injection ran on fixtures only");
-        skip();
+        TU_SKIP();
     }
     char path[4200];
     snprintf(path, sizeof path, "%s/shogi-games/lishogi-400.usi", shared);
     struct games g = read_games(path);
     if (!g.n) {
         tu_note("%s absent: shogi fault injection ran on fixtures only", path);
-        skip();
+        TU_SKIP();
     }
     struct stats st = {0};
     int failures = 0;

@@ -116,7 +116,7 @@ static void test_triple_ko(void **state)
     expect_flags(psk, GO_REPETITION_REFEREE);
     assert_int_equal(verdicts[5].repeats_ply, 0);
     assert_string_equal(verdicts[5].rule_ref,
-                        "Ing SST 1991 ko rule (fighting / disturbing ko: referee)");
+                        "Ing SST 1991 Art. 3 (ko: fighting or disturbing ko, the referee decides)");
     assert_int_equal(go_game_state(g), GO_PLAYING);
     go_game_free(g);
     g = replay(triple_ko, "chinese-as-played");

@@ -131,7 +131,7 @@ static void test_tt_shared_corpus(void **state)
     const char *shared = tu_shared_data_dir();
     if (!shared) {
         tu_note("shared data absent: gnugo-selfplay-tt corpus skipped");
-        skip();
+        TU_SKIP();
     }
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/go-games/gnugo-selfplay-tt", shared);
@@ -204,7 +204,7 @@ static void test_gnugo_scoring_regression(void **state)
     const char *shared = tu_shared_data_dir();
     if (!shared) {
         tu_note("shared data absent: GNU Go scoring regression skipped");
-        skip();
+        TU_SKIP();
     }
     char root[4096], tst[4200];
     struct tst_stats st = {0};
@@ -264,7 +264,7 @@ static void test_regression_games_winner(void **state)
     const char *shared = tu_shared_data_dir();
     if (!shared) {
         tu_note("shared data absent: GNU Go regression games skipped");
-        skip();
+        TU_SKIP();
     }
     char root[4096];
     struct winner_stats st = {0};

@@ -173,7 +173,7 @@ static void test_shared_corpora(void **state)
     const char *shared = tu_shared_data_dir();
     if (!shared) {
         tu_note("shared data absent: shared go-games corpora not run");
-        skip();
+        TU_SKIP();
     }
     static const char *const dirs[] = {"foxwq-pro", "gnugo-regression-games",
                                        "computer-go-dataset-ai", "gnugo-selfplay-tt"};
