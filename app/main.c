@@ -12,6 +12,9 @@ struct command {
 
 static const struct command commands[] = {
     {"check", cmd_check, "check FILE|DIR... [--rules NAME] [--json]   replay records, print flags"},
+    {"render", cmd_render,
+     "render RECORD.sgf --out DIR [--seed N] [--style S] [--scenario S]\n"
+     "                                                synthetic camera frames + truth.jsonl"},
     {"perft", cmd_perft, "perft SFEN|startpos DEPTH                   shogi move-generator count"},
 };
 
