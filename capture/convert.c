@@ -28,8 +28,7 @@ void cvt_yuyv_to_gray(const uint8_t *src, int src_stride, int w, int h, uint8_t 
     }
 }
 
-void cvt_yuyv_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
-                     int dst_stride)
+void cvt_yuyv_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst, int dst_stride)
 {
     for (int r = 0; r < h; r++) {
         const uint8_t *s = src + (size_t)r * src_stride;
@@ -42,21 +41,20 @@ void cvt_yuyv_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *
 }
 
 void cvt_yuv_planar_to_bgr(const uint8_t *y, int y_stride, const uint8_t *u, const uint8_t *v,
-                           int c_stride, int cx, int cy, int w, int h, uint8_t *dst,
-                           int dst_stride)
+                           int c_stride, int cx, int cy, int w, int h, uint8_t *dst, int dst_stride)
 {
     for (int r = 0; r < h; r++) {
         const uint8_t *yr = y + (size_t)r * y_stride;
         const uint8_t *ur = u + (size_t)(r >> cy) * c_stride;
         const uint8_t *vr = v + (size_t)(r >> cy) * c_stride;
         uint8_t *o = dst + (size_t)r * dst_stride;
-        for (int x = 0; x < w; x++) cvt_yuv_pixel_to_bgr(yr[x], ur[x >> cx], vr[x >> cx], o + 3 * x);
+        for (int x = 0; x < w; x++)
+            cvt_yuv_pixel_to_bgr(yr[x], ur[x >> cx], vr[x >> cx], o + 3 * x);
     }
 }
 
 /* libjpeg's RGB -> Y weights in 16-bit fixed point (0.29900, 0.58700, 0.11400). */
-void cvt_rgb_to_gray(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
-                     int dst_stride)
+void cvt_rgb_to_gray(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst, int dst_stride)
 {
     for (int r = 0; r < h; r++) {
         const uint8_t *s = src + (size_t)r * src_stride;
@@ -66,8 +64,7 @@ void cvt_rgb_to_gray(const uint8_t *src, int src_stride, int w, int h, uint8_t *
     }
 }
 
-void cvt_rgb_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
-                    int dst_stride)
+void cvt_rgb_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst, int dst_stride)
 {
     for (int r = 0; r < h; r++) {
         const uint8_t *s = src + (size_t)r * src_stride;
@@ -81,8 +78,7 @@ void cvt_rgb_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *d
     }
 }
 
-void cvt_gray_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
-                     int dst_stride)
+void cvt_gray_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst, int dst_stride)
 {
     for (int r = 0; r < h; r++) {
         const uint8_t *s = src + (size_t)r * src_stride;

@@ -26,8 +26,7 @@ void cvt_yuv_pixel_to_bgr(int y, int u, int v, uint8_t bgr[3]);
 
 void cvt_rgb_to_gray(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
                      int dst_stride);
-void cvt_rgb_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
-                    int dst_stride);
+void cvt_rgb_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst, int dst_stride);
 void cvt_gray_to_bgr(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
                      int dst_stride);
 

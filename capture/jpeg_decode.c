@@ -39,8 +39,7 @@ void jpeg_decoder_free(struct jpeg_decoder *d)
 }
 
 int jpeg_decode(struct jpeg_decoder *d, const uint8_t *jpg, size_t len, enum pixfmt fmt, int want_w,
-                int want_h, bool strict, struct frame *out, bool *warned, char *err,
-                size_t errlen)
+                int want_h, bool strict, struct frame *out, bool *warned, char *err, size_t errlen)
 {
     if (warned) *warned = false;
     if (len == 0 || len > ULONG_MAX) {
@@ -52,7 +51,11 @@ int jpeg_decode(struct jpeg_decoder *d, const uint8_t *jpg, size_t len, enum pix
         snprintf(err, errlen, "not a readable JPEG (%s)", tjGetErrorStr2(d->tj));
         return -1;
     }
-    if (w <= 0 || h <= 0 || w > 16384 || h > 16384) {
+    if (w <= 0 || h <= 0) { /* a tables-only stream, or garbage after a JPEG-like start */
+        snprintf(err, errlen, "not a readable JPEG (no frame header)");
+        return -1;
+    }
+    if (w > 16384 || h > 16384) {
         snprintf(err, errlen, "JPEG size %dx%d out of range", w, h);
         return -1;
     }

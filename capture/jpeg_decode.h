@@ -21,7 +21,6 @@ void jpeg_decoder_free(struct jpeg_decoder *d);
  * are errors; otherwise the picture is kept and *warned is set. Returns 0, or -1 with a message
  * in err. On success out->data/width/height/stride/fmt are set (seq and t_ns are left alone). */
 int jpeg_decode(struct jpeg_decoder *d, const uint8_t *jpg, size_t len, enum pixfmt fmt, int want_w,
-                int want_h, bool strict, struct frame *out, bool *warned, char *err,
-                size_t errlen);
+                int want_h, bool strict, struct frame *out, bool *warned, char *err, size_t errlen);
 
 #endif

@@ -49,8 +49,8 @@ static const struct {
     const char *prefix;
     int (*open)(struct frame_source *src, const char *arg, char *err, size_t errlen);
 } backends[] = {
-    {"dir:", source_dir_open},        {"file:", source_file_open},
-    {"v4l2:", source_v4l2_open},      {"libcamera:", source_libcamera_open},
+    {"dir:", source_dir_open},       {"file:", source_file_open},
+    {"v4l2:", source_v4l2_open},     {"libcamera:", source_libcamera_open},
     {"faulty:", source_faulty_open},
 };
 
@@ -59,11 +59,12 @@ struct frame_source *source_open(const char *spec, const struct source_options *
 {
     if (errlen) err[0] = '\0';
     if (!spec || !*spec) {
-        snprintf(err, errlen, "empty source spec (use libcamera[:N], v4l2:/dev/videoN, "
-                              "file:PATH or dir:PATH)");
+        snprintf(err, errlen,
+                 "empty source spec (use libcamera[:N], v4l2:/dev/videoN, "
+                 "file:PATH or dir:PATH)");
         return NULL;
     }
-    if (strlen(spec) >= sizeof ((struct frame_source *)0)->spec) {
+    if (strlen(spec) >= sizeof((struct frame_source *)0)->spec) {
         snprintf(err, errlen, "source spec too long (%zu bytes)", strlen(spec));
         return NULL;
     }

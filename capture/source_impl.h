@@ -22,7 +22,8 @@ struct frame_source {
     char err[512];
 };
 
-/* Set the message returned by source_error(); returns SOURCE_ERROR for `return source_fail(...)`. */
+/* Set the message returned by source_error(); returns SOURCE_ERROR for `return source_fail(...)`.
+ */
 enum source_status source_fail(struct frame_source *src, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

@@ -9,6 +9,8 @@ packages=(
     libcmocka-dev                                  # unit tests
     libopencv-core-dev libopencv-imgproc-dev       # vision/ and render/ image operations (the one C++ shim)
     libturbojpeg0-dev                              # JPEG frames (libjpeg-turbo, TurboJPEG 2.1 API)
+    libpng-dev                                     # PNG frames in dir: sources
+    libcamera-dev                                  # Pi cameras (Debian's 0.0.3 proves the shim compiles)
     python3                                        # .ci/run's summary of meson's test log
     clang libclang-rt-14-dev                       # libFuzzer for scripts/fuzz.sh
     fairy-stockfish                                # independent perft oracle for bench/bench_shogi_perft
