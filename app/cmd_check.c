@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "app/check_go.h"
+#include "app/check_obs.h"
 #include "app/check_shogi.h"
 #include "app/commands.h"
 #include "app/json_out.h"
@@ -34,13 +35,13 @@ struct check_ctx {
     struct totals *t;
 };
 
-static const char *const record_suffixes[] = {".sgf", ".kif", ".kifu", ".ki2",  ".ki2u",
-                                              ".csa", ".jkf", ".usi",  ".sfen", NULL};
+static const char *const record_suffixes[] = {".sgf", ".kif", ".kifu", ".ki2", ".ki2u", ".csa",
+                                              ".jkf", ".usi", ".sfen", ".obs", NULL};
 
-static bool is_go_record(const char *path)
+static bool has_suffix(const char *path, const char *sfx)
 {
-    size_t l = strlen(path);
-    return l >= 4 && !strcasecmp(path + l - 4, ".sgf");
+    size_t l = strlen(path), n = strlen(sfx);
+    return l >= n && !strcasecmp(path + l - n, sfx);
 }
 
 static bool is_record_name(const char *name)
@@ -148,6 +149,54 @@ static void check_shogi_file(const char *path, const struct shogi_rules *rules, 
     if (t->flags > flags_before) t->flagged_files++;
 }
 
+/* An observation stream (what the camera's vision stage saw, as text): through the observation
+ * guard. */
+static void check_obs_file(const char *path, const struct go_rules *forced, struct check_ctx *c)
+{
+    struct totals *t = c->t;
+    t->files++;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        t->unreadable++;
+        fprintf(stderr, "%s: cannot open\n", path);
+        return;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    for (size_t r; text && (r = fread(text + len, 1, cap - len - 1, f)) > 0;) {
+        len += r;
+        if (len + 1 == cap) {
+            char *bigger = realloc(text, cap *= 2);
+            if (!bigger) {
+                free(text);
+                text = NULL;
+            } else
+                text = bigger;
+        }
+    }
+    fclose(f);
+    if (!text) {
+        t->unreadable++;
+        fprintf(stderr, "%s: out of memory\n", path);
+        return;
+    }
+    text[len] = '\0';
+    c->label = path;
+    struct check_obs_result res;
+    int flags_before = t->flags;
+    check_obs_stream(text, forced, print_flag, NULL, c, &res);
+    free(text);
+    if (!res.readable) {
+        t->unreadable++;
+        fprintf(stderr, "%s:%s\n", path, res.error);
+        return;
+    }
+    t->games++;
+    t->moves += res.moves;
+    t->flags += res.flags;
+    if (t->flags > flags_before) t->flagged_files++;
+}
+
 static void check_file(const char *path, const struct go_rules *forced, struct check_ctx *c)
 {
     struct totals *t = c->t;
@@ -209,7 +258,9 @@ static void usage(FILE *out)
         out,
         "\n"
         "Shogi records (.kif .kifu .ki2 .csa .jkf .usi .sfen) under the JSA rules, or\n"
-        "--rules tournament (entering king: both kings in the enemy camps call the referee).\n");
+        "--rules tournament (entering king: both kings in the enemy camps call the referee).\n"
+        "Observation streams (.obs: what the vision stage saw, as text) through the observation\n"
+        "guard, under the rules their header names or --rules.\n");
 }
 
 int cmd_check(int argc, char **argv)
@@ -288,8 +339,10 @@ int cmd_check(int argc, char **argv)
             fprintf(stderr, "\r[%zu/%zu] %d flags  ", i + 1, files.n, t.flags);
             fflush(stderr);
         }
-        if (is_go_record(files.paths[i]))
+        if (has_suffix(files.paths[i], ".sgf"))
             check_file(files.paths[i], forced, &ctx);
+        else if (has_suffix(files.paths[i], ".obs"))
+            check_obs_file(files.paths[i], forced, &ctx);
         else
             check_shogi_file(files.paths[i], shogi_rules, &ctx);
         free(files.paths[i]);

@@ -6,5 +6,6 @@
 int cmd_check(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_read(int argc, char **argv);
 
 #endif

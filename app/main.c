@@ -12,6 +12,7 @@ struct command {
 
 static const struct command commands[] = {
     {"check", cmd_check, "check FILE|DIR... [--rules NAME] [--json]   replay records, print flags"},
+    {"read", cmd_read, "read IMAGE... --game go19|go13|go9 [--json]  one photo -> position"},
     {"render", cmd_render,
      "render RECORD.sgf --out DIR [--seed N] [--style S] [--scenario S]\n"
      "                                                synthetic camera frames + truth.jsonl"},

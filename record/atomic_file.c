@@ -12,8 +12,7 @@
 
 static void say(char *msg, size_t msglen, const char *path, const char *what, int e)
 {
-    if (msg && msglen)
-        snprintf(msg, msglen, "%s: %s: %s", path, what, strerror(e));
+    if (msg && msglen) snprintf(msg, msglen, "%s: %s: %s", path, what, strerror(e));
 }
 
 int fsync_parent_dir(const char *path)
@@ -34,8 +33,7 @@ int fsync_parent_dir(const char *path)
         dir[n] = '\0';
     }
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
+    if (fd < 0) return -1;
     int rc = fsync(fd);
     int e = errno;
     close(fd);
@@ -48,8 +46,7 @@ static int write_all(int fd, const char *p, size_t len)
     while (len > 0) {
         ssize_t n = write(fd, p, len);
         if (n < 0) {
-            if (errno == EINTR)
-                continue;
+            if (errno == EINTR) continue;
             return -1;
         }
         p += n;

@@ -24,8 +24,8 @@
 #define JOURNAL_MAX_LINE   8192 /* bytes, including the CRC and newline */
 
 struct journal_error {
-    int err;          /* errno of a system call, or 0 for a format problem */
-    int line;         /* 1-based line of a damaged file, 0 if none */
+    int err;           /* errno of a system call, or 0 for a format problem */
+    int line;          /* 1-based line of a damaged file, 0 if none */
     char message[512]; /* "PATH:LINE: what" or "PATH: what: strerror" */
 };
 
@@ -42,7 +42,7 @@ struct journal_entry {
 struct journal_log {
     struct journal_entry *entries;
     size_t count;
-    bool damaged;               /* reading stopped early; damage says where */
+    bool damaged;                /* reading stopped early; damage says where */
     struct journal_error damage; /* the first bad line (file:line and why) */
     char *storage_;              /* owned text the fields point into */
 };
@@ -89,9 +89,9 @@ bool journal_decode_event(const struct journal_entry *e, struct guard_event *ev,
 enum referee_action_kind {
     REFEREE_ACCEPT_POSITION, /* the position on the board is right as it stands */
     REFEREE_CONFIRM_PASS,
-    REFEREE_TAKE_BACK,       /* take the last move back */
+    REFEREE_TAKE_BACK, /* take the last move back */
     REFEREE_ADD_NOTE,
-    REFEREE_SET_RESULT,      /* text is the result, e.g. "B+R", "W+3.5", "Void" */
+    REFEREE_SET_RESULT, /* text is the result, e.g. "B+R", "W+3.5", "Void" */
     REFEREE_ACTION_COUNT
 };
 struct referee_action {

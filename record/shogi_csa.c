@@ -131,9 +131,8 @@ static bool csa_move(struct csa_state *st, const char *s, int lineno)
     const struct shogi_position *pos = &rd->game.pos;
     struct shogi_move m = {(uint8_t)from, (uint8_t)to, 0, pos->board[to], false};
     if (drop) {
-        /* A promoted code on a drop: the base piece dropped promoted (illegal, but recorded). */
-        m.promote = shogi_type_is_promoted(t);
-        m.piece = (uint8_t)shogi_piece((enum shogi_color)color, shogi_type_base(t));
+        /* A promoted code on a drop stays the promoted piece (illegal, but recorded). */
+        m.piece = (uint8_t)shogi_piece((enum shogi_color)color, t);
         m.captured = SHOGI_EMPTY;
     } else {
         int on = pos->board[from];
@@ -159,7 +158,7 @@ static bool csa_time(struct csa_state *st, const char *s, int lineno)
 {
     char *end;
     double sec = strtod(s + 1, &end);
-    if (end == s + 1 || sec < 0 || sec > 1e9)
+    if (end == s + 1 || !(sec >= 0 && sec <= 1e12))
         return shogi_reader_fail(&st->rd, lineno, "bad time \"%s\"", s);
     int64_t ms = (int64_t)(sec * 1000 + 0.5);
     struct shogi_record *r = st->rd.rec;

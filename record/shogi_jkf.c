@@ -124,7 +124,7 @@ static int64_t jkf_time(const struct shogi_json *t, const char *key, bool hours)
     if (!o || o->type != SHOGI_JSON_OBJECT) return -1;
     int64_t s = (int64_t)(hours ? jint(o, "h", 0) : 0) * 3600 + (int64_t)jint(o, "m", 0) * 60 +
                 jint(o, "s", 0);
-    return s < 0 ? -1 : s * 1000;
+    return s < 0 || s > 1000000000000LL ? -1 : s * 1000; /* what CSA's T can carry back */
 }
 
 static bool jkf_move(struct shogi_reader *rd, const struct shogi_json *mo, int index)

@@ -48,7 +48,8 @@ int shogi_kanji_number(const char **s)
     /* Arabic digits, ASCII or full-width. */
     for (;;) {
         if (*p >= '0' && *p <= '9') {
-            v = v * 10 + (*p++ - '0');
+            if (v < 100000) v = v * 10 + (*p - '0'); /* a long digit run must not overflow */
+            p++;
             any = true;
             continue;
         }
@@ -57,9 +58,8 @@ int shogi_kanji_number(const char **s)
             if (shogi_starts_with(p, fw_digit[i])) d = i;
         if (d < 0) break;
         p += strlen(fw_digit[d]);
-        v = v * 10 + d;
+        if (v < 100000) v = v * 10 + d;
         any = true;
-        if (v > 1000) break;
     }
     if (any) {
         *s = p;

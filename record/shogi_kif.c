@@ -10,22 +10,47 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "( 0:03/00:00:03)", "(00:31 / 00:00:31)", "( 0:00/0:00:00)": per-move m:ss, total h:mm:ss. */
+/* A number of at most 6 digits after optional blanks; -1 if none or longer. */
+static long time_number(const char **p)
+{
+    const char *q = *p;
+    while (*q == ' ') q++;
+    long v = 0;
+    int n = 0;
+    while (*q >= '0' && *q <= '9') {
+        if (++n > 6) return -1;
+        v = v * 10 + (*q++ - '0');
+    }
+    if (n == 0) return -1;
+    while (*q == ' ') q++;
+    *p = q;
+    return v;
+}
+
+static bool time_sep(const char **p, char c)
+{
+    if (**p != c) return false;
+    (*p)++;
+    return true;
+}
+
+/* "( 0:03/00:00:03)", "(00:31 / 00:00:31)", "( 0:00/0:00:00)": per-move m:ss, total h:mm:ss.
+ * Out-of-range numbers (more than six digits) make the time absent, never overflow. */
 static bool parse_times(const char *p, int64_t *now_ms, int64_t *total_ms)
 {
-    int m = 0, s = 0, h2 = 0, m2 = 0, s2 = 0, n = 0;
     p = shogi_skip_space(p);
-    if (*p != '(') return false;
-    if (sscanf(p, "( %d : %d / %d : %d : %d )%n", &m, &s, &h2, &m2, &s2, &n) == 5 && n > 0) {
-        *now_ms = ((int64_t)m * 60 + s) * 1000;
-        *total_ms = (((int64_t)h2 * 60 + m2) * 60 + s2) * 1000;
-        return true;
-    }
-    if (sscanf(p, "( %d : %d", &m, &s) == 2) {
-        *now_ms = ((int64_t)m * 60 + s) * 1000;
-        return true;
-    }
-    return false;
+    if (!time_sep(&p, '(')) return false;
+    long m = time_number(&p);
+    if (m < 0 || !time_sep(&p, ':')) return false;
+    long s = time_number(&p);
+    if (s < 0) return false;
+    *now_ms = ((int64_t)m * 60 + s) * 1000;
+    if (!time_sep(&p, '/')) return true;
+    long h2 = time_number(&p), m2 = -1, s2 = -1;
+    if (h2 >= 0 && time_sep(&p, ':')) m2 = time_number(&p);
+    if (m2 >= 0 && time_sep(&p, ':')) s2 = time_number(&p);
+    if (s2 >= 0) *total_ms = (((int64_t)h2 * 60 + m2) * 60 + s2) * 1000;
+    return true;
 }
 
 /* The written move of a KIF line, before it meets the board. */

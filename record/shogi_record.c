@@ -141,6 +141,9 @@ void shogi_comment_add(char **comment, const char *text)
     if (!c) return;
     if (old) c[old++] = '\n';
     memcpy(c + old, text, n + 1);
+    /* Lines end in '\n' only: a CR (from a JKF string) would start a new line in KIF or CSA. */
+    for (char *q = c + old; *q; q++)
+        if (*q == '\r') *q = '\n';
     *comment = c;
 }
 
@@ -174,6 +177,11 @@ static struct shogi_record_move *play_into(struct shogi_record *r, struct shogi_
                                            struct shogi_move m, int line)
 {
     m = complete_move(&g->pos, m);
+    /* One way to say "a promoted piece was dropped" (the board core's): the promoted piece. */
+    if (m.from == SHOGI_HAND && m.promote && shogi_type_can_promote(shogi_piece_type(m.piece))) {
+        m.piece = (uint8_t)(m.piece + SHOGI_PROMOTED);
+        m.promote = false;
+    }
     struct shogi_record_move *rm = push_move(r);
     if (!rm) return NULL;
     rm->move = m;

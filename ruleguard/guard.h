@@ -93,4 +93,124 @@ int shogi_guard_end(struct shogi_guard *g, struct shogi_outcome o, int64_t t_ns,
                     struct guard_event ev[1]);
 const struct shogi_game *shogi_guard_game(const struct shogi_guard *g);
 
+/* ---- from stable observations (ruleguard/guard_observe_go.c, guard_observe_shogi.c) -------- */
+
+/* What the camera saw, as vision hands it on (plain data; vision -> ruleguard). */
+#include "vision/observation.h"
+
+/* The most events one observation (or one referee command) can bring: a few moves confirmed at
+ * once (the guard waits for confirmation, see go_obs_config), their flags, a capture left on the
+ * board, the game's end. */
+#define GUARD_OBS_MAX_EVENTS 32
+
+/* guard_event.reason of a GUARD_MOVE event that carries no move but takes moves back: the board
+ * was restored to the position after guard_event.ply (the referee's correction after a flag, or a
+ * take-back command). The record drops the moves after that ply. */
+#define GUARD_REASON_TAKEBACK 1000
+/* guard_event.reason of a GUARD_MOVE event that carries no move but sets up the position: the
+ * referee accepted the position on the board as it is (stones added/removed as setup). */
+#define GUARD_REASON_SETUP 1001
+/* guard_event.reason of a GUARD_PASS or GUARD_GAME_END that came from a signal (go_obs_signal) or
+ * from the configuration; the text says what was seen. */
+#define GUARD_REASON_SIGNAL 1002
+
+/* Tunables, with defaults from go_obs_config_default(). A point's reading changes the guard's
+ * belief only after confirm_sure consecutive readings with conf >= conf_sure, or confirm_any
+ * consecutive readings with conf >= conf_min; a reading below conf_min, or occluded, is no
+ * evidence either way (the guard waits). One misread in one observation never becomes a move. */
+struct go_obs_config {
+    float conf_min;     /* below: unreadable, wait (0.5) */
+    float conf_sure;    /* at or above: a sure reading (0.9) */
+    int confirm_sure;   /* sure readings in a row that confirm a change (2) */
+    int confirm_any;    /* readings >= conf_min in a row that confirm a change (3) */
+    int max_wait_obs;   /* a flag waits at most this many observations for an explanation (3) */
+    int disturbed_min;  /* unexplained changes at once that make BOARD_DISTURBED (4) */
+    /* Captured stones still on the board: CAPTURE_NOT_REMOVED once any limit is passed (0 = no
+     * limit): plies played since the capture (1: the opponent's next move), time, observations. */
+    int capture_max_plies;    /* 1 */
+    int64_t capture_max_ns;   /* 120 s */
+    int capture_max_obs;      /* 0 */
+    bool assume_pass;         /* the same colour twice is a pass by the other side (no flag) */
+    bool counting_after_passes; /* after two passes, changes are counting, not moves (true) */
+    unsigned signals;         /* which go_obs_signal are honoured (bit 1 << signal): all */
+};
+void go_obs_config_default(struct go_obs_config *c);
+
+/* Signals the players give with the material, seen by vision off the grid (not in struct
+ * observation yet: vision or the referee view reports them through go_obs_signal). */
+enum go_obs_signal {
+    GO_SIGNAL_PASS_STONE,        /* a stone put beside the board: `who` passes (Ing SST Art. 9) */
+    GO_SIGNAL_END_CONFIRMED,     /* a stone of the opponent's colour outside the lower right
+                                    corner: `who` confirms the end (Chinese 1988 §13.2) */
+    GO_SIGNAL_RESIGN_TWO_STONES, /* `who` puts two stones on the board: resigns (Ing SST Art. 9) */
+    GO_SIGNAL_COUNT
+};
+
+struct go_obs_guard;
+
+/* rules: NULL for the first preset; cfg: NULL for the defaults. */
+struct go_obs_guard *go_obs_guard_new(int width, int height, const struct go_rules *rules,
+                                      const struct go_obs_config *cfg);
+void go_obs_guard_free(struct go_obs_guard *g);
+/* Before the first observation: a set-up position (stones expected on the board, not moves), the
+ * side to move, the handicap (fixed: the stones stand on the star points from the start; free: the
+ * first n Black stones seen are the handicap). false when the size has no fixed placement for n. */
+void go_obs_guard_setup(struct go_obs_guard *g, enum go_color c, int point);
+void go_obs_guard_set_to_move(struct go_obs_guard *g, enum go_color c);
+bool go_obs_guard_set_handicap(struct go_obs_guard *g, int n, enum go_handicap_placement how);
+
+/* One stable observation (or any observation: occluded and unsure points are no evidence).
+ * Writes up to GUARD_OBS_MAX_EVENTS events and returns their number. An observation with the same
+ * nonzero frame_seq as the previous one is no new evidence and is skipped. */
+int go_obs_guard_observe(struct go_obs_guard *g, const struct observation *o,
+                         struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+int go_obs_guard_observe_stable(struct go_obs_guard *g, const struct stable_obs *s,
+                                struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+/* No more observations are coming (end of a stream, the clock stopped): changes seen but not yet
+ * confirmed are judged now, and a move so accepted says so in its text. */
+int go_obs_guard_flush(struct go_obs_guard *g, int64_t t_ns,
+                       struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+/* A signal seen off the grid; ignored (0 events) when switched off in the configuration. */
+int go_obs_guard_signal(struct go_obs_guard *g, enum go_obs_signal s, enum go_color who,
+                        int64_t t_ns, uint64_t frame_seq, struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+
+/* Referee commands (from the referee view). */
+/* A pass by c, told by the referee or a clock. */
+int go_obs_guard_pass(struct go_obs_guard *g, enum go_color c, int64_t t_ns,
+                      struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+/* The TWO_MOVES flag at ply was a pass by the other side: the pass goes in before that move. */
+int go_obs_guard_confirm_pass(struct go_obs_guard *g, int ply, int64_t t_ns,
+                              struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+/* The position on the board, as the guard now believes it, is the truth (setup). */
+int go_obs_guard_accept_position(struct go_obs_guard *g, int64_t t_ns,
+                                 struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+/* Take the last move back (the board must then be restored to go on cleanly). */
+int go_obs_guard_take_back(struct go_obs_guard *g, int64_t t_ns,
+                           struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+/* The result: state GO_ENDED_RESIGN or GO_ENDED_TIME with the loser, or GO_ENDED_PASSES to count
+ * now (dead stones: those taken off during counting, else go_estimate_dead). */
+int go_obs_guard_set_result(struct go_obs_guard *g, enum go_game_state st, enum go_color loser,
+                            int64_t t_ns, struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+/* After two passes a dispute is settled by playing on (Japanese 1989 Art. 9): back to moves. */
+void go_obs_guard_resume(struct go_obs_guard *g);
+
+const struct go_game *go_obs_guard_game(const struct go_obs_guard *g);
+/* The last good position (what to restore after BOARD_DISTURBED and the other board flags): the
+ * game's stones plus captured stones still allowed on the board. board[point] = enum go_color. */
+void go_obs_guard_last_good(const struct go_obs_guard *g, uint8_t board[GO_POINTS]);
+/* Counting phase (after two passes, or GO_SIGNAL_END_CONFIRMED): changes are not moves. */
+bool go_obs_guard_counting(const struct go_obs_guard *g);
+
+/* ---- shogi from observations ---- */
+
+/* Which shogi square the observation's point (x, y) shows. x counts columns from the left of the
+ * image, y rows from its top (vision/observation.h). With sente's side at the bottom of the image
+ * (sente_bottom), the top-left point is 9一 (file 9, rank 1): file = 9 - x, rank = y + 1; with
+ * gote's side at the bottom the board is turned: file = x + 1, rank = 9 - y. Returns the
+ * board/shogi.h square index, or -1 outside the 9x9 board. */
+int shogi_obs_square(int x, int y, bool sente_bottom);
+
+/* shogi_obs_guard (moves from observed squares and komadai, HIDDEN_PIECE, promotion from the
+ * face) is not written yet; see ruleguard/guard_observe_shogi.c. */
+
 #endif

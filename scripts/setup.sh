@@ -11,6 +11,9 @@ packages=(
     libturbojpeg0-dev                              # JPEG frames (libjpeg-turbo, TurboJPEG 2.1 API)
     libpng-dev                                     # PNG frames in dir: sources
     libcamera-dev                                  # Pi cameras (Debian's 0.0.3 proves the shim compiles)
+    libmicrohttpd-dev                              # the live page (HTTP + Server-Sent Events)
+    libmosquitto-dev mosquitto                     # MQTT for halls with many boards; the tests start a broker
+    chromium                                       # headless browser check of the live page
     python3                                        # .ci/run's summary of meson's test log
     clang libclang-rt-14-dev                       # libFuzzer for scripts/fuzz.sh
     fairy-stockfish                                # independent perft oracle for bench/bench_shogi_perft

@@ -43,6 +43,32 @@ cv_status cv_gaussian_blur(cv_image *img, double sigma) CV_NOEXCEPT;
  * enlarging. */
 cv_status cv_resize(const cv_image *src, cv_image *dst) CV_NOEXCEPT;
 
+/* ---- board finding ----------------------------------------------------------------------- */
+
+/* dst = grey version of src (3 channels in the given order: rgb != 0 for R,G,B, else B,G,R).
+ * dst must be 1-channel and the same size. */
+cv_status cv_to_gray(const cv_image *src, cv_image *dst, int rgb) CV_NOEXCEPT;
+
+/* Median filter in place over a k x k window (k odd, 3 or 5). */
+cv_status cv_median_blur(cv_image *img, int k) CV_NOEXCEPT;
+
+/* dst = 255 where a pixel is darker than the mean of its block x block neighbourhood by more than
+ * c, else 0 (OpenCV's inverted mean adaptive threshold). block is odd and >= 3. */
+cv_status cv_adaptive_threshold_dark(const cv_image *src, cv_image *dst, int block,
+                                     double c) CV_NOEXCEPT;
+
+/* Canny edges of a grey image into dst (255 on edges). */
+cv_status cv_canny(const cv_image *src, cv_image *dst, double lo, double hi) CV_NOEXCEPT;
+
+/* Line segments of a binary image by the probabilistic Hough transform (1 px, 1 degree).
+ * Writes up to max segments as x1, y1, x2, y2 into seg (4 floats each); *n gets the count. */
+cv_status cv_hough_segments(const cv_image *bin, int votes, double min_len, double max_gap,
+                            float *seg, int max, int *n) CV_NOEXCEPT;
+
+/* Refine corner positions (xy pairs, in place) to sub-pixel accuracy in a grey image within a
+ * (2 * half + 1)^2 window. */
+cv_status cv_corner_subpix(const cv_image *gray, float *xy, int n, int half) CV_NOEXCEPT;
+
 #ifdef __cplusplus
 }
 #endif

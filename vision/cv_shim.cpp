@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <vector>
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
@@ -117,5 +118,105 @@ extern "C" cv_status cv_resize(const cv_image *src, cv_image *dst) noexcept
         cv::Mat s = wrap(src), d = wrap(dst);
         bool shrink = dst->width < src->width || dst->height < src->height;
         cv::resize(s, d, d.size(), 0, 0, shrink ? cv::INTER_AREA : cv::INTER_LINEAR);
+    });
+}
+
+extern "C" cv_status cv_to_gray(const cv_image *src, cv_image *dst, int rgb) noexcept
+{
+    if (!valid(src) || !valid(dst) || dst->channels != 1 || src->width != dst->width ||
+        src->height != dst->height) {
+        set_error("cv_to_gray: invalid image");
+        return CV_EINVAL;
+    }
+    return guarded("cv_to_gray", [&] {
+        cv::Mat s = wrap(src), d = wrap(dst);
+        if (src->channels == 1)
+            s.copyTo(d);
+        else
+            cv::cvtColor(s, d, rgb ? cv::COLOR_RGB2GRAY : cv::COLOR_BGR2GRAY);
+    });
+}
+
+extern "C" cv_status cv_adaptive_threshold_dark(const cv_image *src, cv_image *dst, int block,
+                                                double c) noexcept
+{
+    if (!valid(src) || !valid(dst) || src->channels != 1 || dst->channels != 1 || block < 3 ||
+        !(block & 1)) {
+        set_error("cv_adaptive_threshold_dark: invalid image or block");
+        return CV_EINVAL;
+    }
+    return guarded("cv_adaptive_threshold_dark", [&] {
+        cv::Mat s = wrap(src), d = wrap(dst);
+        cv::adaptiveThreshold(s, d, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY_INV, block,
+                              c);
+    });
+}
+
+extern "C" cv_status cv_canny(const cv_image *src, cv_image *dst, double lo, double hi) noexcept
+{
+    if (!valid(src) || !valid(dst) || src->channels != 1 || dst->channels != 1) {
+        set_error("cv_canny: invalid image");
+        return CV_EINVAL;
+    }
+    return guarded("cv_canny", [&] {
+        cv::Mat s = wrap(src), d = wrap(dst);
+        cv::Canny(s, d, lo, hi);
+    });
+}
+
+extern "C" cv_status cv_hough_segments(const cv_image *bin, int votes, double min_len,
+                                       double max_gap, float *seg, int max, int *n) noexcept
+{
+    if (!valid(bin) || bin->channels != 1 || !seg || max < 0 || !n) {
+        set_error("cv_hough_segments: invalid arguments");
+        return CV_EINVAL;
+    }
+    *n = 0;
+    return guarded("cv_hough_segments", [&] {
+        cv::Mat b = wrap(bin);
+        std::vector<cv::Vec4i> lines;
+        cv::HoughLinesP(b, lines, 1, CV_PI / 180, votes, min_len, max_gap);
+        int k = 0;
+        for (const cv::Vec4i &l : lines) {
+            if (k >= max) break;
+            for (int j = 0; j < 4; j++) seg[4 * k + j] = static_cast<float>(l[j]);
+            k++;
+        }
+        *n = k;
+    });
+}
+
+extern "C" cv_status cv_corner_subpix(const cv_image *gray, float *xy, int n, int half) noexcept
+{
+    if (!valid(gray) || gray->channels != 1 || (!xy && n > 0) || n < 0 || half < 1) {
+        set_error("cv_corner_subpix: invalid arguments");
+        return CV_EINVAL;
+    }
+    if (n == 0) return CV_OK;
+    return guarded("cv_corner_subpix", [&] {
+        cv::Mat g = wrap(gray);
+        std::vector<cv::Point2f> pts(static_cast<size_t>(n));
+        for (int i = 0; i < n; i++) pts[i] = cv::Point2f(xy[2 * i], xy[2 * i + 1]);
+        cv::cornerSubPix(
+            g, pts, cv::Size(half, half), cv::Size(-1, -1),
+            cv::TermCriteria(cv::TermCriteria::EPS + cv::TermCriteria::COUNT, 20, 0.03));
+        for (int i = 0; i < n; i++) {
+            xy[2 * i] = pts[i].x;
+            xy[2 * i + 1] = pts[i].y;
+        }
+    });
+}
+
+extern "C" cv_status cv_median_blur(cv_image *img, int k) noexcept
+{
+    if (!valid(img) || (k != 3 && k != 5)) {
+        set_error("cv_median_blur: invalid image or window");
+        return CV_EINVAL;
+    }
+    return guarded("cv_median_blur", [&] {
+        cv::Mat m = wrap(img);
+        cv::Mat tmp;
+        cv::medianBlur(m, tmp, k);
+        tmp.copyTo(m);
     });
 }

@@ -1,0 +1,86 @@
+/* bench/bench_vision.c — speed of the vision stage on rendered 19x19 frames: finding the board
+ * from scratch and the tracked path (grid kept from the previous frame), per stage, at 1280x720
+ * and 1920x1080. Prints figures; never fails on speed.
+ *   bench_vision RECORD.sgf [repeats]   (defaults: the fixtures' 19x19 game, 20) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render.h"
+#include "vision/vision.h"
+
+static void bench(const struct go_record *rec, int w, int h, int reps)
+{
+    struct render_opts o;
+    render_opts_default(&o);
+    o.width = w, o.height = h, o.seed = 7, o.style = RENDER_STYLE_KAYA;
+    o.scenario = RENDER_SCENE_PLAYER, o.max_moves = 60;
+    char err[300];
+    struct render_go *r = render_go_open(rec, &o, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "bench_vision: %s\n", err);
+        exit(1);
+    }
+    struct render_frame *f = malloc(sizeof *f);
+    int idx = render_go_find_frame(r, 50, false);
+    if (idx < 0) idx = render_go_frame_count(r) - 1;
+    if (!f || !render_go_frame(r, idx, f, err, sizeof err)) {
+        fprintf(stderr, "bench_vision: %s\n", err);
+        exit(1);
+    }
+    struct vision_image img = {.width = f->width,
+                               .height = f->height,
+                               .stride = f->width * 3,
+                               .fmt = VISION_RGB24,
+                               .data = f->rgb};
+    struct vision_detector *det = vision_detector_new();
+    det->board_size = rec->width;
+    struct observation *obs = malloc(sizeof *obs);
+    double find_ms[VSTAGE_COUNT] = {0}, track_ms[VSTAGE_COUNT] = {0};
+    int found = 0, tracked = 0;
+    for (int i = 0; i < reps; i++) {
+        vision_detector_reset(det);
+        found += vision_read_go(det, &img, obs);
+        for (int s = 0; s < VSTAGE_COUNT; s++) find_ms[s] += det->stage_ms[s] / reps;
+    }
+    for (int i = 0; i < reps; i++) {
+        vision_read_go(det, &img, obs);
+        tracked += obs->tracked;
+        for (int s = 0; s < VSTAGE_COUNT; s++) track_ms[s] += det->stage_ms[s] / reps;
+    }
+    double tf = 0, tt = 0;
+    printf("%dx%d 19x19 (%s): board found %d/%d, tracked %d/%d\n", w, h, render_go_describe(r),
+           found, reps, tracked, reps);
+    for (int s = 0; s < VSTAGE_COUNT; s++) {
+        printf("  %-9s find %7.2f ms   tracked %7.2f ms\n", vision_stage_name(s), find_ms[s],
+               track_ms[s]);
+        tf += find_ms[s], tt += track_ms[s];
+    }
+    printf("  %-9s find %7.2f ms   tracked %7.2f ms\n", "total", tf, tt);
+    free(obs);
+    vision_detector_free(det);
+    free(f);
+    render_go_close(r);
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = argc > 1 ? argv[1] : NULL;
+    int reps = argc > 2 ? atoi(argv[2]) : 20;
+    if (!path || reps < 1) {
+        fprintf(stderr, "usage: bench_vision RECORD.sgf [repeats]\n");
+        return 2;
+    }
+    struct go_record **games = NULL;
+    struct sgf_error e = {0};
+    int n = sgf_read_file(path, &games, &e);
+    if (n < 1) {
+        fprintf(stderr, "bench_vision: %s: %s\n", path, e.message);
+        return 1;
+    }
+    bench(games[0], 1280, 720, reps);
+    bench(games[0], 1920, 1080, reps);
+    for (int i = 0; i < n; i++) go_record_free(games[i]);
+    free(games);
+    return 0;
+}

@@ -1,0 +1,31 @@
+/* tests/ruleguard/obs_replay.h — feed a generated stream through the text format (format, parse
+ * back) into the observation guard, and collect what it recorded: the moves (with take-backs
+ * applied) and the flags. */
+#ifndef KIFUCAM_TESTS_OBS_REPLAY_H
+#define KIFUCAM_TESTS_OBS_REPLAY_H
+
+#include "tests/ruleguard/obs_gen.h"
+
+#define REPLAY_MAX_FLAGS 16
+
+struct replay_result {
+    struct go_move *moves; /* Go */
+    int *plies;
+    int nmoves, cap;
+    struct guard_event flags[REPLAY_MAX_FLAGS];
+    int nflags; /* all flags (only the first REPLAY_MAX_FLAGS kept) */
+    int observations, events;
+    bool text_ok;
+    char error[200];
+};
+void replay_result_free(struct replay_result *r);
+
+/* cfg NULL: defaults. */
+bool replay_go(const struct gen_stream *s, const struct go_obs_config *cfg,
+               struct replay_result *out);
+
+/* Did the guard record exactly the stream's moves? On a mismatch, a message in why. */
+bool replay_moves_equal(const struct gen_stream *s, const struct replay_result *r, char *why,
+                        size_t len);
+
+#endif

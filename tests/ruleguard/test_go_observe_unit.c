@@ -1,0 +1,373 @@
+/* tests/ruleguard/test_go_observe_unit.c — the observation guard's rules one at a time on small
+ * boards, the referee commands and signals, and the text format (errors name their line). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/check_obs.h"
+#include "ruleguard/guard.h"
+#include "ruleguard/obs_text.h"
+#include "tests/testutil.h"
+
+static struct observation view;
+static uint64_t frame;
+static struct guard_event ev[GUARD_OBS_MAX_EVENTS];
+
+/* A 9x9 view from rows ('.', 'X', 'O', '#' occluded), all sure. */
+static const struct observation *see(const char *const rows[9])
+{
+    memset(&view, 0, sizeof view);
+    view.w = view.h = 9;
+    view.board_found = true;
+    view.frame_seq = ++frame;
+    view.t_ns = (int64_t)frame * 1000000000;
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int p = y * OBS_MAX + x;
+            char c = rows[y][x];
+            view.point[p] = c == 'X' ? OBS_BLACK : c == 'O' ? OBS_WHITE : OBS_EMPTY;
+            view.conf[p] = 0.97f;
+            view.occluded[p] = c == '#';
+        }
+    return &view;
+}
+
+static int count(int n, enum guard_kind k)
+{
+    int c = 0;
+    for (int i = 0; i < n; i++) c += ev[i].kind == k && ev[i].reason != GUARD_REASON_TAKEBACK;
+    return c;
+}
+
+static int flags(int n)
+{
+    int c = 0;
+    for (int i = 0; i < n; i++) c += guard_is_flag(ev[i].kind);
+    return c;
+}
+
+static const char *const empty[9] = {".........", ".........", ".........",
+                                     ".........", ".........", ".........",
+                                     ".........", ".........", "........."};
+static const char *const b_c7[9] = {".........", ".........", "..X......", ".........", ".........",
+                                    ".........", ".........", ".........", "........."};
+static const char *const misread[9] = {".........", ".........", "..X......",
+                                       ".........", ".....X...", ".........",
+                                       ".........", ".........", "........."};
+static const char *const w_g3[9] = {".........", ".........", "..X......", ".........", ".........",
+                                    ".........", "......O..", ".........", "........."};
+static const char *const b_again[9] = {".........", ".........", "..X......",
+                                       ".........", ".........", ".........",
+                                       "......O..", ".........", "....X...."};
+
+static const char *const w_again[9] = {".........", ".........", "..X......",
+                                       ".........", ".........", ".........",
+                                       "......O..", ".........", "....O...."};
+
+static void test_move_needs_two_readings(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    assert_int_equal(go_obs_guard_observe(g, see(empty), ev), 0);
+    assert_int_equal(go_obs_guard_observe(g, see(b_c7), ev), 0); /* once: not yet */
+    int n = go_obs_guard_observe(g, see(b_c7), ev);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    assert_int_equal(ev[0].move.color, GO_BLACK);
+    assert_int_equal(ev[0].move.point, go_point(2, 2));
+    assert_int_equal(ev[0].ply, 1);
+    /* a stone misread in one observation is not a move, nor a flag */
+    assert_int_equal(go_obs_guard_observe(g, see(misread), ev), 0);
+    assert_int_equal(go_obs_guard_observe(g, see(b_c7), ev), 0);
+    assert_int_equal(go_obs_guard_observe(g, see(b_c7), ev), 0);
+    /* the same frame sent twice is no new evidence */
+    go_obs_guard_observe(g, see(w_g3), ev);
+    frame--;
+    assert_int_equal(go_obs_guard_observe(g, see(w_g3), ev), 0);
+    n = go_obs_guard_observe(g, see(w_g3), ev);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    assert_int_equal(go_game_ply(go_obs_guard_game(g)), 2);
+    go_obs_guard_free(g);
+}
+
+static void test_two_moves_and_confirm_pass(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    for (int i = 0; i < 2; i++) go_obs_guard_observe(g, see(b_c7), ev);
+    for (int i = 0; i < 2; i++) go_obs_guard_observe(g, see(w_g3), ev);
+    int n = 0, two = 0;
+    for (int i = 0; i < 4; i++) {
+        n = go_obs_guard_observe(g, see(w_again), ev);
+        two += count(n, GUARD_TWO_MOVES);
+        if (count(n, GUARD_TWO_MOVES)) {
+            for (int k = 0; k < n; k++)
+                if (ev[k].kind == GUARD_TWO_MOVES) {
+                    assert_int_equal(ev[k].ply, 3);
+                    assert_non_null(strstr(ev[k].text, "passed unseen"));
+                }
+        }
+    }
+    assert_int_equal(two, 1);
+    /* the referee: Black passed */
+    n = go_obs_guard_confirm_pass(g, 3, 0, ev);
+    assert_true(n >= 3);
+    assert_int_equal(ev[0].reason, GUARD_REASON_TAKEBACK);
+    assert_int_equal(ev[1].kind, GUARD_PASS);
+    assert_int_equal(ev[1].move.color, GO_BLACK);
+    assert_int_equal(ev[2].kind, GUARD_MOVE);
+    assert_int_equal(ev[2].move.color, GO_WHITE);
+    assert_int_equal(go_game_ply(go_obs_guard_game(g)), 4);
+    assert_int_equal(go_game_to_move(go_obs_guard_game(g)), GO_BLACK);
+    go_obs_guard_free(g);
+}
+
+static void test_stone_removed_then_restored(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, NULL, NULL);
+    for (int i = 0; i < 2; i++) go_obs_guard_observe(g, see(b_c7), ev);
+    for (int i = 0; i < 2; i++) go_obs_guard_observe(g, see(w_g3), ev);
+    static const char *const gone[9] = {".........", ".........", ".........",
+                                        ".........", ".........", ".........",
+                                        "......O..", ".........", "........."};
+    int removed = 0, other = 0;
+    for (int i = 0; i < 5; i++) {
+        int n = go_obs_guard_observe(g, see(gone), ev);
+        removed += count(n, GUARD_STONE_REMOVED);
+        other += flags(n) - count(n, GUARD_STONE_REMOVED);
+    }
+    assert_int_equal(removed, 1);
+    assert_int_equal(other, 0);
+    uint8_t good[GO_POINTS];
+    go_obs_guard_last_good(g, good);
+    assert_int_equal(good[go_point(2, 2)], GO_BLACK); /* what to restore */
+    for (int i = 0; i < 3; i++) assert_int_equal(flags(go_obs_guard_observe(g, see(w_g3), ev)), 0);
+    /* play goes on */
+    int n = 0;
+    for (int i = 0; i < 2; i++) n = go_obs_guard_observe(g, see(b_again), ev);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    assert_int_equal(flags(n), 0);
+    go_obs_guard_free(g);
+}
+
+static void test_capture_pending_then_flagged(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, NULL, NULL);
+    go_obs_guard_setup(g, GO_WHITE, go_point(1, 0));
+    go_obs_guard_setup(g, GO_BLACK, go_point(0, 0));
+    go_obs_guard_set_to_move(g, GO_WHITE);
+    static const char *const s0[9] = {"XO.......", ".........", ".........",
+                                      ".........", ".........", ".........",
+                                      ".........", ".........", "........."};
+    static const char *const s1[9] = {"XO.......", "O........", ".........",
+                                      ".........", ".........", ".........",
+                                      ".........", ".........", "........."};
+    static const char *const s2[9] = {"XO.......", "O........", ".........",
+                                      ".........", ".........", ".........",
+                                      "....X....", ".........", "........."};
+    go_obs_guard_observe(g, see(s0), ev);
+    /* White captures A9 but leaves it on the board while Black replies */
+    int moves = 0, late = 0;
+    for (int i = 0; i < 2; i++) moves += count(go_obs_guard_observe(g, see(s1), ev), GUARD_MOVE);
+    assert_int_equal(moves, 1);
+    for (int i = 0; i < 3; i++) {
+        int n = go_obs_guard_observe(g, see(s2), ev);
+        late += count(n, GUARD_CAPTURE_NOT_REMOVED);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == GUARD_CAPTURE_NOT_REMOVED) assert_int_equal(ev[k].ply, 1);
+    }
+    assert_int_equal(late, 1);
+    go_obs_guard_free(g);
+}
+
+static void test_signals_referee_and_counting(void **state)
+{
+    (void)state;
+    struct go_obs_config cfg;
+    go_obs_config_default(&cfg);
+    cfg.signals &= ~(1u << GO_SIGNAL_RESIGN_TWO_STONES);
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, NULL, &cfg);
+    assert_true(go_obs_guard_set_handicap(g, 2, GO_HANDICAP_FIXED));
+    assert_int_equal(go_game_to_move(go_obs_guard_game(g)), GO_WHITE);
+    assert_int_equal(go_obs_guard_signal(g, GO_SIGNAL_RESIGN_TWO_STONES, GO_WHITE, 0, 0, ev), 0);
+    int n = go_obs_guard_signal(g, GO_SIGNAL_PASS_STONE, GO_WHITE, 0, 0, ev);
+    assert_int_equal(count(n, GUARD_PASS), 1);
+    assert_int_equal(ev[0].reason, GUARD_REASON_SIGNAL);
+    n = go_obs_guard_signal(g, GO_SIGNAL_PASS_STONE, GO_BLACK, 0, 0, ev);
+    assert_int_equal(count(n, GUARD_GAME_END), 1);
+    assert_true(go_obs_guard_counting(g));
+    n = go_obs_guard_signal(g, GO_SIGNAL_END_CONFIRMED, GO_WHITE, 0, 0, ev);
+    assert_int_equal(count(n, GUARD_GAME_END), 1);
+    assert_non_null(strstr(ev[0].text, "counted"));
+    n = go_obs_guard_set_result(g, GO_ENDED_RESIGN, GO_BLACK, 0, ev);
+    assert_int_equal(count(n, GUARD_GAME_END), 1);
+    go_obs_guard_free(g);
+
+    g = go_obs_guard_new(9, 9, NULL, NULL);
+    for (int i = 0; i < 2; i++) go_obs_guard_observe(g, see(b_c7), ev);
+    n = go_obs_guard_take_back(g, 0, ev);
+    assert_int_equal(n, 1);
+    assert_int_equal(ev[0].reason, GUARD_REASON_TAKEBACK);
+    assert_int_equal(go_game_ply(go_obs_guard_game(g)), 0);
+    n = go_obs_guard_accept_position(g, 0, ev);
+    assert_int_equal(ev[0].reason, GUARD_REASON_SETUP);
+    assert_int_equal(go_game_at(go_obs_guard_game(g), go_point(2, 2)), GO_BLACK);
+    go_obs_guard_free(g);
+}
+
+static void test_occluded_points_are_no_change(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, NULL, NULL);
+    for (int i = 0; i < 2; i++) go_obs_guard_observe(g, see(b_c7), ev);
+    static const char *const hand[9] = {"#########", "#########", "#########",
+                                        ".........", ".........", ".........",
+                                        ".........", ".........", "........."};
+    for (int i = 0; i < 4; i++) assert_int_equal(go_obs_guard_observe(g, see(hand), ev), 0);
+    go_obs_guard_free(g);
+}
+
+struct tally {
+    int flags, events, moves, ends;
+};
+
+static void on_event(const struct guard_event *e, void *arg)
+{
+    struct tally *t = arg;
+    t->events++;
+    t->ends += e->kind == GUARD_GAME_END;
+}
+
+static void on_flag(const struct guard_event *e, void *arg)
+{
+    struct tally *t = arg;
+    t->flags++;
+    printf("# unexpected flag ply %d %s: %s\n", e->ply, guard_kind_name(e->kind), e->text);
+}
+
+static void test_fixture_stream(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = tu_read_file(tu_path(tu_fixtures_dir(), "obs/capture-9x9.obs"), &len);
+    assert_non_null(text);
+    struct tally t = {0};
+    struct check_obs_result res;
+    check_obs_stream(text, NULL, on_flag, on_event, &t, &res);
+    free(text);
+    assert_true(res.readable);
+    assert_int_equal(res.flags, 0);
+    assert_int_equal(res.moves, 13); /* 11 stones and 2 passes */
+    assert_int_equal(t.ends, 2);     /* the end by passes, then the count */
+    tu_note("capture-9x9.obs: %d observations, %d moves, %d events", res.observations, res.moves,
+            t.events);
+}
+
+static void test_text_errors_name_the_line(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int line;
+        const char *words;
+    } bad[] = {
+        {"hello", 1, "not a kifucam-obs"},
+        {"kifucam-obs 1 go 3x3\nobs t=1 frame=1\n...\n.Z.\n...\nend\n", 4, "bad cell"},
+        {"kifucam-obs 1 go 3x3\nobs t=1 frame=1\n...\n...\n", 4, "no 'end'"},
+        {"kifucam-obs 1 go 3x3\nobs t=x frame=1\n", 2, "bad time"},
+        {"kifucam-obs 1 go 3x3\nsignal wave B t=1\n", 2, "unknown signal"},
+        {"kifucam-obs 1 go 3x3\nhandicap 12 fixed\n", 2, "bad handicap"},
+        {"kifucam-obs 1 go 3x3\nobs t=1 frame=1\n....\n", 3, "row 1 has 4 cells"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct check_obs_result res;
+        check_obs_stream(bad[i].text, NULL, NULL, NULL, NULL, &res);
+        assert_false(res.readable);
+        char want[16];
+        snprintf(want, sizeof want, "%d: ", bad[i].line);
+        if (strncmp(res.error, want, strlen(want)) || !strstr(res.error, bad[i].words))
+            printf("# case %zu: '%s'\n", i, res.error);
+        assert_int_equal(strncmp(res.error, want, strlen(want)), 0);
+        assert_non_null(strstr(res.error, bad[i].words));
+    }
+}
+
+static void test_text_round_trip(void **state)
+{
+    (void)state;
+    struct obs_stream_header hdr = {.game = OBS_GAME_SHOGI, .w = 9, .h = 9, .sente_bottom = true};
+    static struct obs_item in, out;
+    in.kind = OBS_ITEM_OBS;
+    in.obs.w = in.obs.h = 9;
+    in.obs.board_found = true;
+    in.obs.t_ns = 123456789012;
+    in.obs.frame_seq = 77;
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int p = y * OBS_MAX + x;
+            in.obs.point[p] =
+                (uint8_t)((x + y) % 3 == 0
+                              ? shogi_piece((x + y) % 2, (enum shogi_type)(1 + (x * 9 + y) % 14))
+                              : 0);
+            in.obs.conf[p] = (x + y) % 5 == 0 ? OBS_TEXT_CONF_DOUBT : OBS_TEXT_CONF_SURE;
+            in.obs.occluded[p] = x == 4 && y == 4;
+            if (in.obs.occluded[p]) in.obs.conf[p] = 0;
+        }
+    in.obs.noccluded = 1;
+    in.obs.hands[0] = (struct hand_obs){.visible = true, .count = {3, 0, 1}, .conf = 0.95f};
+    in.obs.hands[1] = (struct hand_obs){.visible = false};
+    char buf[4096];
+    size_t n = obs_text_format_item(&hdr, &in, buf, sizeof buf);
+    assert_true(n > 0 && n < sizeof buf);
+    const char *cur = buf;
+    int line = 0;
+    struct obs_text_error err;
+    assert_int_equal(obs_text_next(&cur, &line, &hdr, &out, &err), 1);
+    assert_int_equal(out.obs.t_ns, in.obs.t_ns);
+    assert_int_equal(out.obs.frame_seq, 77);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int p = y * OBS_MAX + x;
+            assert_int_equal(out.obs.occluded[p], in.obs.occluded[p]);
+            if (in.obs.occluded[p]) continue;
+            assert_int_equal(out.obs.point[p], in.obs.point[p]);
+            assert_true((out.obs.conf[p] >= 0.9f) == (in.obs.conf[p] >= 0.9f));
+        }
+    assert_int_equal(out.obs.hands[0].count[0], 3);
+    assert_int_equal(out.obs.hands[0].count[2], 1);
+    assert_false(out.obs.hands[1].visible);
+    /* a shogi cell no piece can show */
+    const char *bad = "obs t=1 frame=1\n. . . . . . . . +K\n";
+    cur = bad;
+    line = 0;
+    assert_int_equal(obs_text_next(&cur, &line, &hdr, &out, &err), -1);
+    assert_int_equal(err.line, 2);
+    assert_non_null(strstr(err.message, "bad cell '+K'"));
+    /* the square mapping: top-left of the image is 9一 with sente at the bottom */
+    assert_int_equal(shogi_obs_square(0, 0, true), shogi_sq(9, 1));
+    assert_int_equal(shogi_obs_square(8, 8, true), shogi_sq(1, 9));
+    assert_int_equal(shogi_obs_square(0, 0, false), shogi_sq(1, 9));
+    assert_int_equal(shogi_obs_square(9, 0, true), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_move_needs_two_readings),
+        cmocka_unit_test(test_two_moves_and_confirm_pass),
+        cmocka_unit_test(test_stone_removed_then_restored),
+        cmocka_unit_test(test_capture_pending_then_flagged),
+        cmocka_unit_test(test_signals_referee_and_counting),
+        cmocka_unit_test(test_occluded_points_are_no_change),
+        cmocka_unit_test(test_fixture_stream),
+        cmocka_unit_test(test_text_errors_name_the_line),
+        cmocka_unit_test(test_text_round_trip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

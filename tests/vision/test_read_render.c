@@ -1,0 +1,240 @@
+/* tests/vision/test_read_render.c — the whole vision stage on rendered footage with exact truth
+ * (render/render.h): real games filmed by a simulated camera, every style and scenario, frames
+ * read in order as a camera delivers them (tracking between frames), observations settled.
+ * Figures per style and per scenario: board found on frames without a hand, per-intersection
+ * accuracy and exact boards on settled frames, stones read on hand-covered points, and stable
+ * observations against the truth. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render.h"
+#include "tests/testutil.h"
+#include "vision/vision.h"
+
+struct tally {
+    long nohand_frames, nohand_found;
+    long settled_frames, settled_exact, points, points_right;
+    long stones_true, stones_read, stones_hit; /* stone precision / recall on settled frames */
+    long covered_points, covered_stone_reads, covered_flagged;
+    long stables, stables_exact;
+    double ms_find, ms_track;
+    long n_find, n_track;
+};
+
+static struct go_record *load(const char *rel)
+{
+    struct go_record **games = NULL;
+    struct sgf_error err = {0};
+    const char *path = tu_path(tu_fixtures_dir(), rel);
+    int n = sgf_read_file(path, &games, &err);
+    if (n < 1) fail_msg("%s: %s", path, err.message);
+    for (int i = 1; i < n; i++) go_record_free(games[i]);
+    struct go_record *r = games[0];
+    free(games);
+    return r;
+}
+
+/* The symmetry of the square taking our grid onto the truth's, chosen by the corners. Returns the
+ * worst corner distance; sym gets 0..7. */
+static void sym_apply(int s, int n, int x, int y, int *ox, int *oy)
+{
+    int u = s & 1 ? y : x, v = s & 1 ? x : y;
+    if (s & 2) u = n - 1 - u;
+    if (s & 4) v = n - 1 - v;
+    *ox = u, *oy = v;
+}
+
+static double align(const struct observation *o, const struct render_frame *f, int *sym)
+{
+    int n = f->cols;
+    static const int cu[4] = {0, 1, 1, 0}, cv[4] = {0, 0, 1, 1};
+    double best = 1e18;
+    for (int s = 0; s < 8; s++) {
+        double worst = 0;
+        for (int k = 0; k < 4; k++) {
+            int x, y;
+            sym_apply(s, n, cu[k] * (n - 1), cv[k] * (n - 1), &x, &y);
+            const double *t = f->point_px[go_point(x, y)];
+            worst = fmax(worst, hypot(o->corners[k][0] - t[0], o->corners[k][1] - t[1]));
+        }
+        if (worst < best) best = worst, *sym = s;
+    }
+    return best;
+}
+
+static double spacing(const struct render_frame *f)
+{
+    double a = hypot(f->corners[1][0] - f->corners[0][0], f->corners[1][1] - f->corners[0][1]);
+    double b = hypot(f->corners[3][0] - f->corners[0][0], f->corners[3][1] - f->corners[0][1]);
+    return (a + b) / 2 / (f->cols - 1);
+}
+
+static void run_game(const char *rel, enum render_style style, enum render_scenario sc,
+                     uint64_t seed, int moves, int stride, int width, int height, struct tally *t)
+{
+    struct go_record *rec = load(rel);
+    struct render_opts o;
+    render_opts_default(&o);
+    o.width = width, o.height = height, o.seed = seed, o.style = style, o.scenario = sc;
+    o.max_moves = moves;
+    char err[300] = "";
+    struct render_go *r = render_go_open(rec, &o, err, sizeof err);
+    if (!r) fail_msg("%s", err);
+    struct vision_detector *det = vision_detector_new();
+    det->board_size = rec->width;
+    struct settler *st = settle_new(NULL);
+    struct render_frame *f = malloc(sizeof *f);
+    struct observation *obs = malloc(sizeof *obs);
+    struct stable_obs *so = malloc(sizeof *so);
+    int nf = render_go_frame_count(r);
+    for (int i = 0; i < nf; i += stride) {
+        if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
+        struct vision_image img = {.width = f->width,
+                                   .height = f->height,
+                                   .stride = f->width * 3,
+                                   .fmt = VISION_RGB24,
+                                   .data = f->rgb,
+                                   .t_ns = (int64_t)llround(f->t * 1e9),
+                                   .seq = (uint64_t)i};
+        bool found = vision_read_go(det, &img, obs);
+        double ms = 0;
+        for (int s = 0; s < VSTAGE_COUNT; s++) ms += det->stage_ms[s];
+        if (det->stats.refound)
+            t->ms_find += ms, t->n_find++;
+        else
+            t->ms_track += ms, t->n_track++;
+        int sym = 0;
+        bool placed = found && align(obs, f, &sym) < 0.5 * spacing(f);
+        if (!f->hand_in_view) {
+            t->nohand_frames++;
+            t->nohand_found += placed;
+        }
+        int n = f->cols;
+        if (placed) {
+            bool exact = true;
+            for (int y = 0; y < n; y++)
+                for (int x = 0; x < n; x++) {
+                    int tx, ty, p = y * OBS_MAX + x;
+                    sym_apply(sym, n, x, y, &tx, &ty);
+                    int tp = go_point(tx, ty);
+                    int mine = obs->occluded[p] ? -1 : obs->point[p];
+                    if (f->covered[tp]) {
+                        t->covered_points++;
+                        t->covered_stone_reads += mine == OBS_BLACK || mine == OBS_WHITE;
+                        t->covered_flagged += obs->occluded[p];
+                    }
+                    if (!f->settled) continue;
+                    t->points++;
+                    t->points_right += mine == f->stone[tp];
+                    exact &= mine == f->stone[tp];
+                    t->stones_true += f->stone[tp] != GO_EMPTY;
+                    t->stones_read += mine == OBS_BLACK || mine == OBS_WHITE;
+                    t->stones_hit += f->stone[tp] != GO_EMPTY && mine == f->stone[tp];
+                }
+            if (f->settled) t->settled_exact += exact;
+        }
+        if (f->settled) t->settled_frames++;
+        if (settle_push(st, obs, so) && placed) {
+            t->stables++;
+            bool exact = true;
+            for (int y = 0; y < n; y++)
+                for (int x = 0; x < n; x++) {
+                    int tx, ty;
+                    sym_apply(sym, n, x, y, &tx, &ty);
+                    exact &= so->obs.point[y * OBS_MAX + x] == f->stone[go_point(tx, ty)];
+                }
+            t->stables_exact += exact;
+        }
+    }
+    free(f);
+    free(obs);
+    free(so);
+    settle_free(st);
+    vision_detector_free(det);
+    render_go_close(r);
+    go_record_free(rec);
+}
+
+static double pct(long a, long b)
+{
+    return b ? 100.0 * a / b : 100.0;
+}
+
+static void note(const char *name, const struct tally *t)
+{
+    tu_note("%-9s found %5.1f%% (%ld no-hand frames) | settled: points %.3f%% exact %.1f%% "
+            "(%ld frames) stone P/R %.1f/%.1f%% | covered: %ld stones read on %ld points, "
+            "%.0f%% flagged | stable %ld/%ld exact",
+            name, pct(t->nohand_found, t->nohand_frames), t->nohand_frames,
+            pct(t->points_right, t->points), pct(t->settled_exact, t->settled_frames),
+            t->settled_frames, pct(t->stones_hit, t->stones_read),
+            pct(t->stones_hit, t->stones_true), t->covered_stone_reads, t->covered_points,
+            pct(t->covered_flagged, t->covered_points), t->stables_exact, t->stables);
+}
+
+static void add(struct tally *a, const struct tally *b)
+{
+    long *pa = (long *)a;
+    const long *pb = (const long *)b;
+    /* all long counters first, then the four timing fields */
+    for (size_t i = 0; i < offsetof(struct tally, ms_find) / sizeof(long); i++) pa[i] += pb[i];
+    a->ms_find += b->ms_find, a->ms_track += b->ms_track;
+    a->n_find += b->n_find, a->n_track += b->n_track;
+}
+
+static void test_render_styles_scenarios(void **state)
+{
+    (void)state;
+    static const char *games[] = {"go-check/gnugo-selfplay-tt/gg09_02050.sgf",
+                                  "go-check/gnugo-selfplay-tt/gg13_06036.sgf",
+                                  "go-check/gnugo-selfplay-tt/gg09_02247.sgf"};
+    const char *env = getenv("VISION_RENDER_MOVES");
+    int moves = env ? atoi(env) : 6;
+    struct tally by_style[RENDER_STYLE_COUNT] = {0}, by_scene[RENDER_SCENE_COUNT] = {0}, all = {0};
+    int k = 0;
+    for (int st = RENDER_STYLE_KAYA; st < RENDER_STYLE_COUNT; st++)
+        for (int sc = RENDER_SCENE_OVERHEAD; sc < RENDER_SCENE_COUNT; sc++, k++) {
+            struct tally t = {0};
+            run_game(games[k % 3], (enum render_style)st, (enum render_scenario)sc,
+                     (uint64_t)(100 + k), moves, 3, 512, 384, &t);
+            char name[64];
+            snprintf(name, sizeof name, "%s/%s", render_style_name((enum render_style)st),
+                     render_scenario_name((enum render_scenario)sc));
+            if (getenv("VISION_VERBOSE")) note(name, &t);
+            add(&by_style[st], &t);
+            add(&by_scene[sc], &t);
+            add(&all, &t);
+        }
+    tu_note("rendered 512x384, %d moves of 3 games (9x9, 13x13, 9x9), every 3rd frame (10 fps), "
+            "4 styles x 6 scenarios:",
+            moves);
+    for (int st = RENDER_STYLE_KAYA; st < RENDER_STYLE_COUNT; st++)
+        note(render_style_name((enum render_style)st), &by_style[st]);
+    for (int sc = RENDER_SCENE_OVERHEAD; sc < RENDER_SCENE_COUNT; sc++)
+        note(render_scenario_name((enum render_scenario)sc), &by_scene[sc]);
+    note("all", &all);
+    tu_note("time per frame: find from scratch %.1f ms (%ld), tracked %.1f ms (%ld)",
+            all.n_find ? all.ms_find / all.n_find : 0, all.n_find,
+            all.n_track ? all.ms_track / all.n_track : 0, all.n_track);
+    /* floors measured when written (74.1 % found, 96.6 % points, 66/66 stable exact, 65 stones
+     * read on 2116 covered points); raise them as the reader improves */
+    assert_true(pct(all.nohand_found, all.nohand_frames) >= 70);
+    assert_true(pct(all.points_right, all.points) >= 96);
+    assert_true(all.stables > 20 && all.stables_exact * 100 >= 95 * all.stables);
+    assert_true(all.covered_stone_reads * 100 <= 4 * all.covered_points);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_render_styles_scenarios),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,333 @@
+/* vision/grid_fit.c — the grid's geometry from detected lines.
+ *
+ * Seen through a camera, a family of parallel, evenly spaced grid lines crosses any transversal
+ * line at positions t(k) = (a k + b) / (c k + 1): a 1-D projective lattice. lattice_fit finds it
+ * by RANSAC over triples of neighbouring detected lines (wood grain, table edges and stone rims
+ * are outliers), then places the board's window of n lines where the support is and the lines
+ * just outside are not. grid_refine then pulls the whole homography onto every segment that lies
+ * along a grid line (a linear least-squares problem in the inverse homography). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision/vision_internal.h"
+
+#define KMIN (-40)
+#define KMAX 60
+#define NK   (KMAX - KMIN + 1)
+
+double lattice_pos(const struct lattice *l, double k)
+{
+    return (l->a * k + l->b) / (l->c * k + 1);
+}
+
+double lattice_index(const struct lattice *l, double t)
+{
+    double d = l->a - l->c * t;
+    if (fabs(d) < 1e-12) return 1e9;
+    return (t - l->b) / d;
+}
+
+/* The lattice through (k_i, t_i), least squares when m > 3. */
+static bool solve_abc(const double *k, const double *t, const double *w, int m, double abc[3])
+{
+    double A[9] = {0}, b[3] = {0};
+    for (int i = 0; i < m; i++) {
+        double r[3] = {k[i], 1, -k[i] * t[i]};
+        double wi = w ? w[i] : 1;
+        for (int p = 0; p < 3; p++) {
+            for (int q = 0; q < 3; q++) A[p * 3 + q] += wi * r[p] * r[q];
+            b[p] += wi * r[p] * t[i];
+        }
+    }
+    if (!solve_linear(A, b, 3)) return false;
+    memcpy(abc, b, sizeof b);
+    return true;
+}
+
+struct votes {
+    double v[NK]; /* support of each integer index */
+    double tol;
+};
+
+static void cast_votes(const struct lattice *l, const double *t, const double *w, int m,
+                       struct votes *vt)
+{
+    memset(vt->v, 0, sizeof vt->v);
+    for (int i = 0; i < m; i++) {
+        double k = lattice_index(l, t[i]);
+        if (!(k > KMIN - 0.5 && k < KMAX + 0.5)) continue;
+        int K = (int)lround(k);
+        if (l->c * K + 1 <= 0.05) continue; /* beyond the horizon */
+        double r = fabs(k - K);
+        if (r > vt->tol) continue;
+        double s = w[i] * (1 - 0.5 * r / vt->tol);
+        if (s > vt->v[K - KMIN]) vt->v[K - KMIN] = s;
+    }
+}
+
+/* Best window of n lines: support inside, minus lines on the lattice just outside, minus lines
+ * expected inside the image but missing. */
+static double best_window(const struct lattice *l, const struct votes *vt, int n, double tmin,
+                          double tmax, double typical, int *k0_out, int *hits_out)
+{
+    double best = -1e18;
+    for (int k0 = KMIN; k0 + n - 1 <= KMAX; k0++) {
+        if (l->c * k0 + 1 <= 0.05 || l->c * (k0 + n - 1) + 1 <= 0.05) continue;
+        double s = 0;
+        int hits = 0;
+        for (int k = k0; k < k0 + n; k++) {
+            double v = vt->v[k - KMIN];
+            if (v > 0) {
+                s += v;
+                hits++;
+            } else {
+                double tk = lattice_pos(l, k);
+                if (tk > tmin && tk < tmax) s -= 0.5 * typical;
+            }
+        }
+        for (int k = k0 - 2; k < k0; k++)
+            if (k >= KMIN) s -= vt->v[k - KMIN];
+        for (int k = k0 + n; k < k0 + n + 2; k++)
+            if (k <= KMAX) s -= vt->v[k - KMIN];
+        if (s > best) {
+            best = s;
+            *k0_out = k0;
+            *hits_out = hits;
+        }
+    }
+    return best;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Score a lattice hypothesis over the allowed sizes, filling out when better than *best. */
+static void consider(struct lattice *l, const double *t, const double *w, int m, int n, double tmin,
+                     double tmax, double typical, struct lattice *best)
+{
+    static const int sizes[] = {19, 13, 9};
+    struct votes vt = {.tol = 0.14};
+    cast_votes(l, t, w, m, &vt);
+    for (int s = 0; s < 3; s++) {
+        int nn = n ? n : sizes[s];
+        if (n && s > 0) break;
+        int k0 = 0, hits = 0;
+        double sc = best_window(l, &vt, nn, tmin, tmax, typical, &k0, &hits);
+        /* a smaller board must earn its place: a 19 window whose outer lines are missing
+         * loses to a 9 or 13 one by the missing-line penalty already */
+        if (sc > best->score) {
+            *best = *l;
+            best->k0 = k0;
+            best->n = nn;
+            best->score = sc;
+            best->hits = hits;
+        }
+    }
+}
+
+bool lattice_fit(const double *t, const double *w, int m, int n, double tmin, double tmax,
+                 struct lattice *out)
+{
+    if (m < 3) return false;
+    double *ws = malloc((size_t)m * sizeof *ws);
+    if (!ws) return false;
+    memcpy(ws, w, (size_t)m * sizeof *ws);
+    qsort(ws, (size_t)m, sizeof *ws, cmp_double);
+    double typical = ws[m / 2];
+    free(ws);
+
+    struct lattice best = {.score = -1e18};
+    static const int pick[3][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}};
+    for (int i = 0; i + 2 < m; i++)
+        for (int p = 0; p < 3; p++) {
+            int i0 = i + pick[p][0], i1 = i + pick[p][1], i2 = i + pick[p][2];
+            if (i2 >= m) continue;
+            double d1 = t[i1] - t[i0], d2 = t[i2] - t[i1];
+            if (d1 < 3 || d2 < 3 || d2 / d1 > 1.3 || d1 / d2 > 1.3) continue;
+            double kk[3] = {0, 1, 2}, tt[3] = {t[i0], t[i1], t[i2]}, abc[3];
+            if (!solve_abc(kk, tt, NULL, 3, abc)) continue;
+            struct lattice l = {.a = abc[0], .b = abc[1], .c = abc[2]};
+            consider(&l, t, w, m, n, tmin, tmax, typical, &best);
+        }
+    if (best.score <= -1e17) return false;
+
+    /* least squares on the lines inside the window, twice */
+    double *kk = malloc((size_t)m * 3 * sizeof *kk);
+    if (!kk) return false;
+    double *tt = kk + m, *ww = kk + 2 * m;
+    for (int it = 0; it < 2; it++) {
+        int q = 0;
+        for (int i = 0; i < m; i++) {
+            double k = lattice_index(&best, t[i]);
+            long K = lround(k);
+            if (fabs(k - K) > 0.2 || K < best.k0 || K >= best.k0 + best.n) continue;
+            kk[q] = (double)K - best.k0, tt[q] = t[i], ww[q] = w[i];
+            q++;
+        }
+        double abc[3];
+        if (q < 4 || !solve_abc(kk, tt, ww, q, abc)) break;
+        /* re-based so that k = 0 is the board's first line */
+        struct lattice l = {.a = abc[0], .b = abc[1], .c = abc[2]};
+        struct lattice nb = {.score = -1e18};
+        consider(&l, t, w, m, best.n, tmin, tmax, typical, &nb);
+        if (nb.score < best.score - 1e-9) break;
+        best = nb;
+    }
+    free(kk);
+    /* shift so the window starts at k = 0: t(k + k0) as a lattice in k */
+    double k0 = best.k0;
+    double den = best.c * k0 + 1;
+    struct lattice r = best;
+    r.a = best.a / den;
+    r.c = best.c / den;
+    r.b = (best.a * k0 + best.b) / den;
+    r.a = (best.a) / den;
+    r.k0 = 0;
+    /* t = (a (k + k0) + b) / (c (k + k0) + 1) = ((a/den) k + (a k0 + b)/den) / ((c/den) k + 1) */
+    *out = r;
+    return true;
+}
+
+/* ---- homography refinement from segments ---- */
+
+double grid_refine(double H[9], int n, const struct segment *seg, int nseg, int iterations)
+{
+    double rms = -1;
+    for (int it = 0; it < iterations; it++) {
+        double G[9];
+        if (!hom_invert(H, G)) return -1;
+        /* normalise image coordinates about the grid's centre */
+        double cx, cy, ex, ey;
+        hom_apply(H, (n - 1) / 2.0, (n - 1) / 2.0, &cx, &cy);
+        hom_apply(H, n - 1, (n - 1) / 2.0, &ex, &ey);
+        double sc = 1 / fmax(hypot(ex - cx, ey - cy), 1);
+        double tol = it == 0 ? 0.3 : 0.18;
+        double A[64] = {0}, b[8] = {0}, sq = 0, sw = 0;
+        int used[2] = {0, 0};
+        for (int i = 0; i < nseg; i++) {
+            double u1, v1, u2, v2;
+            hom_apply(G, seg[i].x1, seg[i].y1, &u1, &v1);
+            hom_apply(G, seg[i].x2, seg[i].y2, &u2, &v2);
+            int fam;
+            double k;
+            if (fabs(u1 - u2) < 0.25 * fabs(v1 - v2)) {
+                fam = 0, k = round((u1 + u2) / 2);
+                if (fabs(u1 - k) > tol || fabs(u2 - k) > tol) continue;
+                if (fmax(v1, v2) < -0.3 || fmin(v1, v2) > n - 0.7) continue;
+            } else if (fabs(v1 - v2) < 0.25 * fabs(u1 - u2)) {
+                fam = 1, k = round((v1 + v2) / 2);
+                if (fabs(v1 - k) > tol || fabs(v2 - k) > tol) continue;
+                if (fmax(u1, u2) < -0.3 || fmin(u1, u2) > n - 0.7) continue;
+            } else
+                continue;
+            if (k < 0 || k > n - 1) continue;
+            used[fam]++;
+            double d1 = fam ? v1 - k : u1 - k, d2 = fam ? v2 - k : u2 - k;
+            sq += seg[i].len * (d1 * d1 + d2 * d2) / 2;
+            sw += seg[i].len;
+            for (int e = 0; e < 3; e++) {
+                double x = e == 0 ? seg[i].x1 : e == 1 ? seg[i].x2 : (seg[i].x1 + seg[i].x2) / 2;
+                double y = e == 0 ? seg[i].y1 : e == 1 ? seg[i].y2 : (seg[i].y1 + seg[i].y2) / 2;
+                double q1 = (x - cx) * sc, q2 = (y - cy) * sc, wgt = seg[i].len / 3;
+                double r[8] = {0};
+                if (fam == 0)
+                    r[0] = q1, r[1] = q2, r[2] = 1;
+                else
+                    r[3] = q1, r[4] = q2, r[5] = 1;
+                r[6] = -k * q1, r[7] = -k * q2;
+                for (int p = 0; p < 8; p++) {
+                    for (int q = 0; q < 8; q++) A[p * 8 + q] += wgt * r[p] * r[q];
+                    b[p] += wgt * r[p] * k;
+                }
+            }
+        }
+        if (used[0] < 3 || used[1] < 3) return rms;
+        rms = sqrt(sq / sw);
+        if (!solve_linear(A, b, 8)) return rms;
+        /* G' maps normalised image points to the grid; G = G' * N, H = G^-1 */
+        double Gn[9] = {b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], 1};
+        double N[9] = {sc, 0, -sc * cx, 0, sc, -sc * cy, 0, 0, 1}, Gf[9], Hn[9];
+        hom_mul(Gn, N, Gf);
+        if (!hom_invert(Gf, Hn)) return rms;
+        /* keep the refinement only if it stays close to where it started */
+        double ox, oy, nx, ny, worst = 0;
+        for (int c = 0; c < 4; c++) {
+            double u = (c == 1 || c == 2) ? n - 1 : 0, v = c >= 2 ? n - 1 : 0;
+            hom_apply(H, u, v, &ox, &oy);
+            hom_apply(Hn, u, v, &nx, &ny);
+            worst = fmax(worst, hypot(nx - ox, ny - oy) * sc);
+        }
+        if (worst > 0.2) return rms;
+        if (fabs(Hn[8]) > 1e-12)
+            for (int k = 0; k < 9; k++) Hn[k] /= Hn[8];
+        memcpy(H, Hn, sizeof Hn);
+    }
+    return rms;
+}
+
+/* ---- placing the window of n lines by the image itself ---- */
+
+static double bilinear(const uint8_t *g, int w, int h, double x, double y)
+{
+    if (!(x >= 0 && y >= 0 && x <= w - 2 && y <= h - 2)) return -1;
+    int x0 = (int)x, y0 = (int)y;
+    double fx = x - x0, fy = y - y0;
+    const uint8_t *p = g + (size_t)y0 * w + x0;
+    return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[w] + fx * p[w + 1]);
+}
+
+/* How much line u = k (fam 0) or v = k (fam 1) looks like a drawn line over the window's span:
+ * the share of samples darker than the board 0.3 spacings to either side; -1 when (nearly) out
+ * of the image. */
+static double line_evidence(const uint8_t *g, int w, int h, const double H[9], int n, int fam,
+                            double k)
+{
+    int good = 0, total = 0, steps = 4 * (n - 1);
+    for (int i = 0; i <= steps; i++) {
+        double s = (double)i / 4;
+        double u = fam ? s : k, v = fam ? k : s, du = fam ? 0 : 0.3, dv = fam ? 0.3 : 0;
+        double x, y, ax, ay, bx, by;
+        hom_apply(H, u, v, &x, &y);
+        hom_apply(H, u + du, v + dv, &ax, &ay);
+        hom_apply(H, u - du, v - dv, &bx, &by);
+        double l = bilinear(g, w, h, x, y), o1 = bilinear(g, w, h, ax, ay),
+               o2 = bilinear(g, w, h, bx, by);
+        if (l < 0 || o1 < 0 || o2 < 0) continue;
+        total++;
+        good += l + 2 < o1 && l + 2 < o2;
+    }
+    return total * 3 >= steps ? (double)good / total : -1;
+}
+
+bool grid_place_window(const uint8_t *g, int w, int h, double H[9], int n)
+{
+    bool moved = false;
+    for (int it = 0; it < 3; it++) {
+        int shift[2] = {0, 0};
+        for (int fam = 0; fam < 2; fam++) {
+            double ev[64];
+            for (int k = -6; k < n + 6; k++) ev[k + 6] = line_evidence(g, w, h, H, n, fam, k);
+            double best = -1e9;
+            for (int s = -3; s <= 3; s++) {
+                /* lines inside the window should look like lines (out of the image: no say),
+                 * the two just outside each end should not */
+                double sc = 0;
+                for (int k = s; k < s + n; k++) sc += fmax(ev[k + 6], 0);
+                for (int k = s - 2; k < s; k++) sc -= fmax(ev[k + 6], 0);
+                for (int k = s + n; k < s + n + 2; k++) sc -= fmax(ev[k + 6], 0);
+                if (sc > best + 1e-9 || (fabs(sc - best) <= 1e-9 && abs(s) < abs(shift[fam])))
+                    best = sc, shift[fam] = s;
+            }
+        }
+        if (!shift[0] && !shift[1]) break;
+        double T[9] = {1, 0, shift[0], 0, 1, shift[1], 0, 0, 1}, out[9];
+        hom_mul(H, T, out);
+        memcpy(H, out, sizeof out);
+        moved = true;
+    }
+    return moved;
+}

@@ -1,0 +1,51 @@
+/* vision/observation.h — what the vision stage hands on: one observation per frame, and a stable
+ * observation once the view has settled (see vision/vision.h for the settler). Plain data, no
+ * OpenCV, no rules. */
+#ifndef KIFUCAM_VISION_OBSERVATION_H
+#define KIFUCAM_VISION_OBSERVATION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define OBS_MAX    25
+#define OBS_POINTS (OBS_MAX * OBS_MAX)
+
+/* Go point values; the same numbers as board/go.h's GO_EMPTY/GO_BLACK/GO_WHITE. */
+enum obs_point { OBS_EMPTY = 0, OBS_BLACK = 1, OBS_WHITE = 2 };
+
+/* Shogi komadai (piece stand) of one side: counts per piece type (pawn, lance, knight, silver,
+ * gold, bishop, rook), how sure, and whether the stand is in view. Not read yet for Go. */
+struct hand_obs {
+    bool visible;
+    uint8_t count[7];
+    float conf;
+};
+
+/* What one frame shows. Points are indexed y * OBS_MAX + x, x the column from the grid corner
+ * corners[0], y the row; corners are in the order (0,0), (w-1,0), (w-1,h-1), (0,h-1), with row 0
+ * the board edge nearest the top of the image and column 0 the edge nearest its left. */
+struct observation {
+    int64_t t_ns;
+    uint64_t frame_seq;
+    bool board_found;
+    bool tracked;              /* the grid came from the previous frame's (cheap path) */
+    double corners[4][2];      /* image coordinates of the grid's outer corners */
+    int w, h;                  /* 19x19, 13x13, 9x9 */
+    uint8_t point[OBS_POINTS]; /* enum obs_point */
+    float conf[OBS_POINTS];    /* 0..1: how sure point[] is */
+    bool occluded[OBS_POINTS]; /* a hand, an arm or something else hides this point */
+    int noccluded;
+    struct hand_obs hands[2];
+};
+
+/* An observation that held still: unoccluded and unchanged for the settler's time. */
+struct stable_obs {
+    struct observation obs;   /* the last frame of the stable run */
+    int64_t since_ns;         /* when the run began */
+    int frames;               /* frames in the run */
+    bool first;               /* no earlier stable observation to compare with */
+    bool changed[OBS_POINTS]; /* point differs from the previous stable observation */
+    int nchanged;
+};
+
+#endif

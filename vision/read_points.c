@@ -1,0 +1,278 @@
+/* vision/read_points.c — every intersection: empty, black or white, with a confidence; or
+ * occluded.
+ *
+ * Everything is relative to the frame's own board: the board's brightness and colour are learnt
+ * from the gaps between intersections (cell centres, where no stone is ever centred), locally
+ * (median of the neighbouring gaps) so uneven light and glare move the reference with them. A
+ * stone is sampled at its body's image position (stone_height.c), an empty point is recognised
+ * by its grid-line cross. Thresholds between board and stones come from the frame's own
+ * distribution (Otsu), bounded by fixed floors so a board without white stones does not invent
+ * them. A point whose neighbouring gaps do not look like board, or whose own colour is neither
+ * board nor stone, is occluded (a hand, an arm, a sleeve): never read as a stone. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision/vision_internal.h"
+
+#define NG (OBS_MAX + 1)
+
+struct sample {
+    double lum;    /* mean grey */
+    double rg, gb; /* mean R - G and G - B */
+};
+
+static inline void pixel(const struct read_image *im, int x, int y, double *l, double *rg,
+                         double *gb)
+{
+    if (x < 0) x = 0;
+    if (y < 0) y = 0;
+    if (x >= im->w) x = im->w - 1;
+    if (y >= im->h) y = im->h - 1;
+    size_t i = (size_t)y * im->w + x;
+    *l = im->gray[i];
+    if (im->color) {
+        const uint8_t *c = im->color + 3 * i;
+        double b = c[im->rgb ? 2 : 0], g = c[1], r = c[im->rgb ? 0 : 2];
+        *rg = r - g, *gb = g - b;
+    } else
+        *rg = *gb = 0;
+}
+
+/* Mean over a (2k+1)^2 pattern of points inside radius rad around (x, y). */
+static struct sample disc(const struct read_image *im, double x, double y, double rad, int k)
+{
+    struct sample s = {0, 0, 0};
+    int n = 0;
+    for (int j = -k; j <= k; j++)
+        for (int i = -k; i <= k; i++) {
+            if (i * i + j * j > k * k + 1) continue;
+            double l, rg, gb;
+            pixel(im, (int)lround(x + rad * i / k), (int)lround(y + rad * j / k), &l, &rg, &gb);
+            s.lum += l, s.rg += rg, s.gb += gb;
+            n++;
+        }
+    s.lum /= n, s.rg /= n, s.gb /= n;
+    return s;
+}
+
+static double grey_at(const struct read_image *im, const struct grid *g, double u, double v)
+{
+    double x, y, l, rg, gb;
+    hom_apply(g->H, u, v, &x, &y);
+    pixel(im, (int)lround(x), (int)lround(y), &l, &rg, &gb);
+    return l;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    if (n <= 0) return 0;
+    qsort(v, (size_t)n, sizeof *v, cmp_d);
+    return n & 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Otsu's threshold over values v (n of them); *sep gets the distance between the class means
+ * divided by the pooled standard deviation. */
+static double otsu(const double *v, int n, double *sep)
+{
+    double *s = malloc((size_t)n * sizeof *s);
+    *sep = 0;
+    if (!s || n < 4) {
+        free(s);
+        return 0;
+    }
+    memcpy(s, v, (size_t)n * sizeof *s);
+    qsort(s, (size_t)n, sizeof *s, cmp_d);
+    double tot = 0, tot2 = 0;
+    for (int i = 0; i < n; i++) tot += s[i], tot2 += s[i] * s[i];
+    double best = -1, thr = s[n / 2], c0 = 0, c02 = 0;
+    for (int i = 0; i < n - 1; i++) {
+        c0 += s[i], c02 += s[i] * s[i];
+        int n0 = i + 1, n1 = n - n0;
+        double m0 = c0 / n0, m1 = (tot - c0) / n1;
+        double between = (double)n0 * n1 * (m1 - m0) * (m1 - m0);
+        if (between > best && s[i + 1] > s[i]) {
+            best = between;
+            thr = (s[i] + s[i + 1]) / 2;
+            double var0 = c02 / n0 - m0 * m0, var1 = (tot2 - c02) / n1 - m1 * m1;
+            double pooled = sqrt(fmax((n0 * var0 + n1 * var1) / n, 1e-6));
+            *sep = (m1 - m0) / pooled;
+        }
+    }
+    free(s);
+    return thr;
+}
+
+static double clamp01(double x)
+{
+    return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+void read_points(const struct vision_detector *det, const struct read_image *im,
+                 const struct grid *g, const struct stone_geom *sg, struct observation *obs)
+{
+    int n = g->n;
+    obs->w = obs->h = n;
+    static const int dirs[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+    /* gaps (cell centres) at (gx - 0.5, gy - 0.5) for gx, gy in 0..n */
+    struct sample gap[NG * NG];
+    double tmp[NG * NG];
+    for (int gy = 0; gy <= n; gy++)
+        for (int gx = 0; gx <= n; gx++) {
+            double x, y;
+            hom_apply(g->H, gx - 0.5, gy - 0.5, &x, &y);
+            gap[gy * NG + gx] = disc(im, x, y, 0.1 * g->spacing_px, 1);
+        }
+    /* local board reference per gap: median of the 5x5 gaps around it */
+    struct sample ref[NG * NG];
+    for (int gy = 0; gy <= n; gy++)
+        for (int gx = 0; gx <= n; gx++) {
+            double *a = tmp;
+            int m;
+            struct sample r;
+            for (int ch = 0; ch < 3; ch++) {
+                m = 0;
+                for (int dy = -2; dy <= 2; dy++)
+                    for (int dx = -2; dx <= 2; dx++) {
+                        int x = gx + dx, y = gy + dy;
+                        if (x < 0 || y < 0 || x > n || y > n) continue;
+                        const struct sample *s = &gap[y * NG + x];
+                        a[m++] = ch == 0 ? s->lum : ch == 1 ? s->rg : s->gb;
+                    }
+                double md = median(a, m);
+                if (ch == 0)
+                    r.lum = md;
+                else if (ch == 1)
+                    r.rg = md;
+                else
+                    r.gb = md;
+            }
+            ref[gy * NG + gx] = r;
+        }
+    /* how far each gap is from its board reference, and the typical spread */
+    double gd[NG * NG];
+    int ngap = 0;
+    for (int i = 0; i < (n + 1) * NG; i++) {
+        int gx = i % NG, gy = i / NG;
+        if (gx > n || gy > n) continue;
+        const struct sample *s = &gap[i], *r = &ref[i];
+        double dl = (s->lum - r->lum) / fmax(r->lum, 20);
+        double dc = hypot(s->rg - r->rg, s->gb - r->gb) / fmax(r->lum, 20);
+        gd[i] = hypot(dl, 1.5 * dc);
+        tmp[ngap++] = gd[i];
+    }
+    double gap_tol = fmax(0.17, 5 * median(tmp, ngap));
+
+    /* per point: the stone body sample, the board reference and the grid-line cross */
+    static const int NP = OBS_POINTS;
+    double rho[OBS_POINTS], neu[OBS_POINTS], cross[OBS_POINTS], bdist[OBS_POINTS];
+    int badgaps[OBS_POINTS];
+    double whiteness[OBS_POINTS];
+    (void)NP;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            double px, py;
+            hom_apply(g->H, x, y, &px, &py);
+            double r = sg->radius_px[p] > 0 ? sg->radius_px[p] : g->spacing_px / 2;
+            struct sample s = disc(im, px + sg->offset[p][0], py + sg->offset[p][1], 0.45 * r, 2);
+            struct sample b = {0, 0, 0};
+            badgaps[p] = 0;
+            for (int k = 0; k < 4; k++) {
+                int gi = (y + dirs[k][1]) * NG + (x + dirs[k][0]);
+                b.lum += ref[gi].lum / 4, b.rg += ref[gi].rg / 4, b.gb += ref[gi].gb / 4;
+                badgaps[p] += gd[gi] > gap_tol;
+            }
+            double bl = fmax(b.lum, 20);
+            rho[p] = s.lum / bl;
+            double bchroma = hypot(b.rg, b.gb), schroma = hypot(s.rg, s.gb);
+            /* 1 = as neutral as a stone can be, 0 = as coloured as the board */
+            neu[p] = im->color && bchroma > 8 ? clamp01((bchroma - schroma) / bchroma) : 0;
+            bdist[p] = hypot((s.lum - b.lum) / bl, 1.5 * hypot(s.rg - b.rg, s.gb - b.gb) / bl);
+            /* the cross: grid lines darker than the board just off them */
+            double on = 0, off = 0;
+            int non = 0;
+            if (x > 0) on += grey_at(im, g, x - 0.25, y), non++;
+            if (x < n - 1) on += grey_at(im, g, x + 0.25, y), non++;
+            if (y > 0) on += grey_at(im, g, x, y - 0.25), non++;
+            if (y < n - 1) on += grey_at(im, g, x, y + 0.25), non++;
+            for (int k = 0; k < 4; k++)
+                off += grey_at(im, g, x + (k & 1 ? 0.25 : -0.25), y + (k & 2 ? 0.25 : -0.25));
+            cross[p] = (off / 4 - on / non) / bl;
+            whiteness[p] = (rho[p] - 1) / 0.08 + neu[p] / 0.35;
+        }
+
+    /* black: darker than the board by a frame-adaptive margin */
+    double vals[OBS_POINTS];
+    int m = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) vals[m++] = rho[y * OBS_MAX + x];
+    double sep;
+    double tb = otsu(vals, m, &sep);
+    if (sep < 3 || tb > 0.72) tb = 0.6;
+    if (tb < 0.35) tb = 0.35;
+    /* white: brighter and more neutral than the board */
+    m = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (rho[y * OBS_MAX + x] >= tb) vals[m++] = whiteness[y * OBS_MAX + x];
+    double tw = otsu(vals, m, &sep);
+    if (sep < 3 || tw < 1.2) tw = fmax(tw, 2.0);
+
+    obs->noccluded = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            uint8_t v;
+            double conf;
+            if (rho[p] < tb) {
+                v = OBS_BLACK;
+                conf = clamp01((tb - rho[p]) / 0.15);
+            } else if (whiteness[p] > tw) {
+                v = OBS_WHITE;
+                conf = clamp01((whiteness[p] - tw) / 1.5);
+            } else {
+                v = OBS_EMPTY;
+                conf = clamp01((tw - whiteness[p]) / 1.5);
+                if (cross[p] > 0.04) conf = fmax(conf, 0.9);
+            }
+            bool occ = false;
+            /* a stone is round: the gaps around it still show the board. Covered gaps mean
+             * something large lies over the board. */
+            if (badgaps[p] >= 3) occ = true;
+            /* neither board nor stone: skin, cloth */
+            if (v == OBS_EMPTY && bdist[p] > gap_tol * 1.2 && cross[p] < 0.03) occ = true;
+            if (v == OBS_BLACK && im->color && neu[p] < 0.3 && rho[p] > 0.3) occ = true;
+            obs->point[p] = occ ? OBS_EMPTY : v;
+            obs->conf[p] = occ ? 0 : (float)(0.5 + 0.5 * conf);
+            obs->occluded[p] = occ;
+        }
+    /* hands are large: a point with a bad gap next to an occluded point is occluded too */
+    bool grow[OBS_POINTS] = {0};
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            if (obs->occluded[p] || badgaps[p] == 0) continue;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int xx = x + dx, yy = y + dy;
+                    if (xx >= 0 && yy >= 0 && xx < n && yy < n && obs->occluded[yy * OBS_MAX + xx])
+                        grow[p] = true;
+                }
+        }
+    for (int p = 0; p < OBS_POINTS; p++)
+        if (grow[p]) {
+            obs->occluded[p] = true;
+            obs->point[p] = OBS_EMPTY;
+            obs->conf[p] = 0;
+        }
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) obs->noccluded += obs->occluded[y * OBS_MAX + x];
+    (void)det;
+}

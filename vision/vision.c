@@ -1,0 +1,187 @@
+/* vision/vision.c — the detector object and one frame's pipeline: prepare the frame, track the
+ * grid or find it from scratch, read the points. Timing and statistics go into the detector. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "vision/vision_internal.h"
+
+struct vision_state {
+    bool have_grid;
+    struct grid grid;
+    uint8_t last_point[OBS_POINTS];
+    int frames_since_find;
+    uint8_t *gray, *color;
+    size_t gray_cap, color_cap;
+    struct find_work *fw;
+    struct stone_geom geom;
+};
+
+double vision_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+const char *vision_stage_name(enum vision_stage s)
+{
+    static const char *names[VSTAGE_COUNT] = {"prepare", "segments", "families",
+                                              "grid",    "track",    "read"};
+    return s >= 0 && s < VSTAGE_COUNT ? names[s] : "?";
+}
+
+struct vision_detector *vision_detector_new(void)
+{
+    struct vision_detector *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->st = calloc(1, sizeof *d->st);
+    if (!d->st || !(d->st->fw = find_work_new())) {
+        vision_detector_free(d);
+        return NULL;
+    }
+    d->board_size = 0;
+    d->work_size = 640;
+    d->line_c = 8;
+    d->hough_votes = 30;
+    d->stone_height = 0.40;
+    d->focal = 0;
+    d->unsure_conf = 0.5;
+    d->track_min = 0.55;
+    d->track_shift = 3;
+    d->refind_every = 0;
+    d->debug = false;
+    d->debug_dir = ".";
+    return d;
+}
+
+void vision_detector_free(struct vision_detector *det)
+{
+    if (!det) return;
+    if (det->st) {
+        find_work_free(det->st->fw);
+        free(det->st->gray);
+        free(det->st->color);
+        free(det->st);
+    }
+    free(det);
+}
+
+void vision_detector_reset(struct vision_detector *det)
+{
+    det->st->have_grid = false;
+}
+
+static bool grow(uint8_t **buf, size_t *cap, size_t need)
+{
+    if (need <= *cap) return true;
+    uint8_t *p = realloc(*buf, need);
+    if (!p) return false;
+    *buf = p;
+    *cap = need;
+    return true;
+}
+
+/* Grey (and packed colour) copies of the frame. */
+static bool prepare(struct vision_state *st, const struct vision_image *img, struct read_image *ri)
+{
+    int w = img->width, h = img->height;
+    int ch = img->fmt == VISION_GRAY8 ? 1 : 3;
+    if (!grow(&st->gray, &st->gray_cap, (size_t)w * h)) return false;
+    cv_image src = {(uint8_t *)img->data, w, h, img->stride, ch};
+    cv_image dst = {st->gray, w, h, w, 1};
+    if (cv_to_gray(&src, &dst, img->fmt == VISION_RGB24) != CV_OK) return false;
+    ri->w = w, ri->h = h, ri->gray = st->gray, ri->color = NULL, ri->rgb = false;
+    if (ch == 3) {
+        if (img->stride == w * 3)
+            ri->color = img->data;
+        else {
+            if (!grow(&st->color, &st->color_cap, (size_t)w * h * 3)) return false;
+            for (int y = 0; y < h; y++)
+                memcpy(st->color + (size_t)y * w * 3, img->data + (size_t)y * img->stride,
+                       (size_t)w * 3);
+            ri->color = st->color;
+        }
+        ri->rgb = img->fmt == VISION_RGB24;
+    }
+    return true;
+}
+
+bool vision_read_go(struct vision_detector *det, const struct vision_image *img,
+                    struct observation *obs)
+{
+    struct vision_state *st = det->st;
+    memset(obs, 0, sizeof *obs);
+    obs->t_ns = img->t_ns;
+    obs->frame_seq = img->seq;
+    memset(&det->stats, 0, sizeof det->stats);
+    memset(det->stage_ms, 0, sizeof det->stage_ms);
+    if (!img->data || img->width < 32 || img->height < 32 ||
+        img->stride < img->width * (img->fmt == VISION_GRAY8 ? 1 : 3))
+        return false;
+
+    double t0 = vision_now_ms();
+    struct read_image ri;
+    if (!prepare(st, img, &ri)) return false;
+    det->stage_ms[VSTAGE_PREPARE] += vision_now_ms() - t0;
+    debug_write_gray(det, "0_gray", ri.gray, ri.w, ri.h, ri.w);
+
+    bool tracked = false;
+    if (st->have_grid && (det->board_size == 0 || det->board_size == st->grid.n) &&
+        !(det->refind_every > 0 && st->frames_since_find >= det->refind_every)) {
+        t0 = vision_now_ms();
+        double s = track_nudge(ri.gray, ri.w, ri.h, &st->grid, st->last_point, det->track_shift);
+        det->stats.track_score = s;
+        tracked = s >= det->track_min;
+        det->stage_ms[VSTAGE_TRACK] += vision_now_ms() - t0;
+    }
+    if (!tracked) {
+        cv_image g = {st->gray, ri.w, ri.h, ri.w, 1};
+        det->stats.refound = true;
+        st->frames_since_find = 0;
+        bool ok = board_find(det, st->fw, &g, det->board_size, &st->grid);
+        int big = ri.w > ri.h ? ri.w : ri.h;
+        if (!ok && big > det->work_size) {
+            /* a small board in a large frame: its lines merge at the working size; look again
+             * at twice the resolution */
+            int keep = det->work_size;
+            det->work_size = 2 * keep < big ? 2 * keep : big;
+            ok = board_find(det, st->fw, &g, det->board_size, &st->grid);
+            det->work_size = keep;
+        }
+        if (!ok) {
+            st->have_grid = false;
+            return false;
+        }
+        st->have_grid = true;
+        memset(st->last_point, OBS_EMPTY, sizeof st->last_point);
+        det->stats.track_score = track_score(ri.gray, ri.w, ri.h, &st->grid, NULL);
+    } else
+        st->frames_since_find++;
+
+    t0 = vision_now_ms();
+    const struct grid *gr = &st->grid;
+    stone_geometry(gr, ri.w, ri.h, det->stone_height, det->focal, &st->geom);
+    obs->board_found = true;
+    obs->tracked = tracked;
+    int n = gr->n;
+    double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
+    for (int c = 0; c < 4; c++)
+        hom_apply(gr->H, uv[c][0], uv[c][1], &obs->corners[c][0], &obs->corners[c][1]);
+    read_points(det, &ri, gr, &st->geom, obs);
+    memcpy(st->last_point, obs->point, sizeof st->last_point);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            if (obs->occluded[p]) st->last_point[p] = OBS_BLACK; /* not known empty */
+            det->stats.black += !obs->occluded[p] && obs->point[p] == OBS_BLACK;
+            det->stats.white += !obs->occluded[p] && obs->point[p] == OBS_WHITE;
+            det->stats.occluded += obs->occluded[p];
+            det->stats.unsure += !obs->occluded[p] && obs->conf[p] < det->unsure_conf;
+        }
+    det->stage_ms[VSTAGE_READ] += vision_now_ms() - t0;
+    det->stats.spacing_px = gr->spacing_px;
+    det->stats.fit_rms = gr->rms;
+    if (det->debug) debug_write_grid(det, "3_read", ri.gray, ri.w, ri.h, gr, obs, NULL, 0);
+    return true;
+}

@@ -1,0 +1,108 @@
+/* vision/vision.h — the vision stage's one public header: find a goban in a frame, fit its grid,
+ * read every point, and settle observations over time.
+ *
+ * In the style of AprilTag: a detector object whose tunables are plain documented fields with sane
+ * defaults (set them after vision_detector_new), per-frame statistics and a per-stage time profile
+ * in the same object, and a debug switch that writes each stage's image into a folder. */
+#ifndef KIFUCAM_VISION_VISION_H
+#define KIFUCAM_VISION_VISION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vision/observation.h"
+
+/* A frame as the vision stage takes it: the caller owns the pixels. */
+enum vision_pixfmt { VISION_GRAY8 = 0, VISION_BGR24, VISION_RGB24 };
+struct vision_image {
+    int width, height, stride; /* stride: bytes from one row to the next */
+    enum vision_pixfmt fmt;
+    const uint8_t *data;
+    int64_t t_ns; /* monotonic capture time (for settling) */
+    uint64_t seq; /* frame number */
+};
+
+/* Stages timed in vision_detector.stage_ms. */
+enum vision_stage {
+    VSTAGE_PREPARE,  /* grey + downscaled working copy */
+    VSTAGE_SEGMENTS, /* dark-line mask and Hough segments */
+    VSTAGE_FAMILIES, /* vanishing points, line families */
+    VSTAGE_GRID,     /* 1-D lattice fits, homography, refinement */
+    VSTAGE_TRACK,    /* cheap check and nudge of the previous grid */
+    VSTAGE_READ,     /* sample and classify the points */
+    VSTAGE_COUNT
+};
+const char *vision_stage_name(enum vision_stage s);
+
+struct vision_stats {
+    int segments;           /* Hough segments found */
+    int family_segments[2]; /* of them, pointing to each vanishing point */
+    int lines[2];           /* distinct lines per family */
+    int lattice_lines[2];   /* lines on the fitted lattice per family */
+    double fit_rms;         /* rms of segment endpoints from their grid line, in line spacings */
+    double spacing_px;      /* mean line spacing in the image */
+    bool refound;           /* the board was searched from scratch this frame */
+    double track_score;     /* grid-line contrast of the tracked grid (0..1) */
+    int black, white, occluded, unsure;
+};
+
+struct vision_state; /* internal */
+
+struct vision_detector {
+    /* ---- tunables (defaults in brackets) ---- */
+    int board_size;        /* [0] 9, 13 or 19; 0 = detect the size */
+    int work_size;         /* [640] longest side of the image board finding works on, px */
+    double line_c;         /* [8] how much darker than its surroundings a grid-line pixel is */
+    int hough_votes;       /* [30] accumulator votes for a Hough segment (at work size) */
+    double stone_height;   /* [0.40] stone thickness in line spacings (a 9 mm stone, 22 mm grid) */
+    double focal;          /* [0] focal length in pixels; 0 = estimate from the grid, else
+                              1.0 x the longer image side */
+    double unsure_conf;    /* [0.5] points below this confidence print as '?' */
+    double track_min;      /* [0.55] grid-line contrast below which tracking gives up and the
+                              board is searched again */
+    int track_shift;       /* [3] px (full size) the tracker searches for a small board shift */
+    int refind_every;      /* [0] search from scratch every N frames even when tracking is fine;
+                              0 = never */
+    bool debug;            /* [false] write each stage's image to debug_dir */
+    const char *debug_dir; /* ["."] */
+
+    /* ---- results of the last frame ---- */
+    struct vision_stats stats;
+    double stage_ms[VSTAGE_COUNT];
+
+    struct vision_state *st;
+};
+
+struct vision_detector *vision_detector_new(void);
+void vision_detector_free(struct vision_detector *det);
+/* Forget the board (next frame searches from scratch). */
+void vision_detector_reset(struct vision_detector *det);
+
+/* Read one frame: find or track the board, read the points. Returns true when a board was found
+ * (obs->board_found); false when not, with obs cleared but for time and sequence. */
+bool vision_read_go(struct vision_detector *det, const struct vision_image *img,
+                    struct observation *obs);
+
+/* ---- settling ------------------------------------------------------------------------------ */
+
+struct settle_params {
+    double stable_s; /* [0.5] unoccluded and unchanged this long before a stable observation */
+    int min_frames;  /* [3] and for at least this many frames */
+    double min_conf; /* [0.5] every point at least this sure */
+};
+void settle_params_default(struct settle_params *p);
+
+struct settler;
+struct settler *settle_new(const struct settle_params *p); /* NULL p = defaults */
+void settle_free(struct settler *s);
+/* Feed one observation. Returns true (and fills out) when the view has just settled on a position
+ * different from the previous stable one (or the first one); the change mask is relative to it. */
+bool settle_push(struct settler *s, const struct observation *obs, struct stable_obs *out);
+
+/* ---- files --------------------------------------------------------------------------------- */
+
+/* Load a JPEG as BGR24 or GRAY8 (TurboJPEG). Returns malloc'd pixels owned by the caller (free
+ * img->data), or false with err filled. */
+bool vision_load_jpeg(const char *path, bool gray, struct vision_image *img, char *err, int errlen);
+
+#endif

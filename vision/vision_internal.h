@@ -1,0 +1,115 @@
+/* vision/vision_internal.h — what the vision stage's C files share; not for other stages. */
+#ifndef KIFUCAM_VISION_INTERNAL_H
+#define KIFUCAM_VISION_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vision/cv.h"
+#include "vision/vision.h"
+
+/* ---- homography.c: 3x3 projective maps, row-major ---- */
+
+/* Least-squares homography with H * src_i ~ dst_i (normalised DLT, n >= 4 point pairs as x,y).
+ * false when degenerate. */
+bool hom_fit(const double *src, const double *dst, int n, double H[9]);
+void hom_apply(const double H[9], double x, double y, double *ox, double *oy);
+bool hom_invert(const double H[9], double out[9]);
+void hom_mul(const double A[9], const double B[9], double out[9]);
+/* Solve the n x n system A x = b in place (Gaussian elimination, partial pivoting). */
+bool solve_linear(double *A, double *b, int n);
+
+/* ---- board_find.c: from a grey image to a grid ---- */
+
+#define VISION_MAX_SEGMENTS 4000
+
+struct segment {
+    double x1, y1, x2, y2, len;
+};
+
+/* A fitted grid: H maps grid coordinates (column u, row v; 0..n-1) to full-size image pixels. */
+struct grid {
+    int n;
+    double H[9];
+    double spacing_px; /* mean spacing in the image */
+    double rms;        /* in spacings */
+};
+
+struct find_work; /* scratch kept between frames */
+struct find_work *find_work_new(void);
+void find_work_free(struct find_work *w);
+
+/* Search the whole grey image for a board of size n (9, 13, 19; 0 = detect). */
+bool board_find(struct vision_detector *det, struct find_work *w, const cv_image *gray, int n,
+                struct grid *out);
+
+/* ---- grid_fit.c: lattices from lines ---- */
+
+/* A 1-D projective lattice: the line with index k sits at t = (a k + b) / (c k + 1). */
+struct lattice {
+    double a, b, c;
+    int k0, n;    /* the board's lines are k0 .. k0 + n - 1 */
+    double score; /* support (line weights) inside the window */
+    int hits;     /* lines on the lattice inside the window */
+};
+
+/* Fit the lattice to line positions t[] (sorted ascending) with weights w[]; n = board lines, or 0
+ * to choose among 9, 13, 19. tmin..tmax: the span of t inside the image (lines beyond are not
+ * expected to be seen). */
+bool lattice_fit(const double *t, const double *w, int m, int n, double tmin, double tmax,
+                 struct lattice *out);
+double lattice_pos(const struct lattice *l, double k);
+double lattice_index(const struct lattice *l, double t);
+
+/* Refine H (grid -> image) with segment endpoints that lie along grid lines: each segment close
+ * to and along a line u = k or v = k pulls that line onto itself. Returns the rms distance in
+ * spacings of the segments used, or -1 when too few. */
+double grid_refine(double H[9], int n, const struct segment *seg, int nseg, int iterations);
+
+/* Move the window of n lines (H: grid -> image g) by whole lines so that it covers the lines the
+ * image shows and the lines just outside it look like none (the board's margin). true if moved. */
+bool grid_place_window(const uint8_t *g, int w, int h, double H[9], int n);
+
+/* ---- stone_height.c: where a stone's body appears ---- */
+
+struct stone_geom {
+    double offset[OBS_POINTS][2]; /* image offset from the intersection to the stone's centre */
+    double radius_px[OBS_POINTS]; /* a stone's radius in the image, about */
+};
+/* From the board plane's homography (grid -> image), the image size, the stone height in
+ * spacings and a focal length (0 = estimate). */
+void stone_geometry(const struct grid *g, int width, int height, double stone_height, double focal,
+                    struct stone_geom *out);
+
+/* ---- read_points.c ---- */
+
+/* A frame's pixels in what the reader needs: grey and a warm-cool colour difference. */
+struct read_image {
+    int w, h;
+    const uint8_t *gray;  /* w * h */
+    const uint8_t *color; /* w * h * 3 (NULL for grey frames) */
+    bool rgb;             /* color is R, G, B (else B, G, R) */
+};
+void read_points(const struct vision_detector *det, const struct read_image *im,
+                 const struct grid *g, const struct stone_geom *sg, struct observation *obs);
+
+/* ---- track.c ---- */
+
+/* Grid-line contrast (0..1; about 0.3 when the grid is off the lines) between points known empty in
+ * prev (or all, when prev is NULL). */
+double track_score(const uint8_t *gray, int w, int h, const struct grid *g, const uint8_t *prev);
+/* Try small shifts of the grid; keeps the best. Returns the score of the kept grid. */
+double track_nudge(const uint8_t *gray, int w, int h, struct grid *g, const uint8_t *prev,
+                   int max_shift);
+
+/* ---- debug_out.c ---- */
+void debug_write_gray(const struct vision_detector *det, const char *name, const uint8_t *px, int w,
+                      int h, int stride);
+void debug_write_grid(const struct vision_detector *det, const char *name, const uint8_t *gray,
+                      int w, int h, const struct grid *g, const struct observation *obs,
+                      const struct segment *seg, int nseg);
+
+/* Milliseconds on a monotonic clock. */
+double vision_now_ms(void);
+
+#endif
