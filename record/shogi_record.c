@@ -178,8 +178,10 @@ static struct shogi_record_move *play_into(struct shogi_record *r, struct shogi_
 {
     m = complete_move(&g->pos, m);
     /* One way to say "a promoted piece was dropped" (the board core's): the promoted piece. */
-    if (m.from == SHOGI_HAND && m.promote && shogi_type_can_promote(shogi_piece_type(m.piece))) {
-        m.piece = (uint8_t)(m.piece + SHOGI_PROMOTED);
+    if (m.from == SHOGI_HAND && m.promote) {
+        /* A gold or king cannot be promoted at all: that is a plain drop. */
+        if (shogi_type_can_promote(shogi_piece_type(m.piece)))
+            m.piece = (uint8_t)(m.piece + SHOGI_PROMOTED);
         m.promote = false;
     }
     struct shogi_record_move *rm = push_move(r);
