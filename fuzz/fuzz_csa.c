@@ -6,33 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/shogi_record.h"
+#include "fuzz/shogi_roundtrip.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void exercise(const struct shogi_record *r)
-{
-    free(shogi_kif_write(r, NULL));
-    free(shogi_jkf_write(r));
-    free(shogi_usi_write(r));
-    char *csa = shogi_csa_write(r);
-    if (!csa) abort();
-    bool all_played = true;
-    for (int i = 0; i < r->nmoves; i++) all_played &= r->moves[i].played;
-    struct shogi_record **back = NULL;
-    struct shogi_record_error err;
-    int n = shogi_csa_read(csa, strlen(csa), "back.csa", &back, &err);
-    if (all_played && (n != 1 || !shogi_record_same_moves(r, back[0]))) abort();
-    if (n >= 0) shogi_records_free(back, n);
-    free(csa);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct shogi_record_error err;
     struct shogi_record **v = NULL;
     int n = shogi_csa_read((const char *)data, size, "fuzz.csa", &v, &err);
-    for (int i = 0; i < n; i++) exercise(v[i]);
+    for (int i = 0; i < n; i++) fuzz_shogi_roundtrip(v[i]);
     if (n >= 0) shogi_records_free(v, n);
     return 0;
 }
