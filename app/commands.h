@@ -7,5 +7,7 @@ int cmd_check(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_read(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
 
 #endif

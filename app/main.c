@@ -16,6 +16,11 @@ static const struct command commands[] = {
     {"render", cmd_render,
      "render RECORD.sgf --out DIR [--seed N] [--style S] [--scenario S]\n"
      "                                                synthetic camera frames + truth.jsonl"},
+    {"record", cmd_record,
+     "record --source SRC --game go19|go13|go9 [--rules NAME] [--out DIR] [--serve ADDR]\n"
+     "               [--mqtt URL] [--config FILE]   record a game: SGF, journal, live page"},
+    {"demo", cmd_demo,
+     "demo [--out DIR] [--realtime] [--serve ADDR]  replay the bundled sample clip"},
     {"perft", cmd_perft, "perft SFEN|startpos DEPTH                   shogi move-generator count"},
 };
 

@@ -12,6 +12,7 @@ packages=(
     libpng-dev                                     # PNG frames in dir: sources
     libcamera-dev                                  # Pi cameras (Debian's 0.0.3 proves the shim compiles)
     libmicrohttpd-dev                              # the live page (HTTP + Server-Sent Events)
+    libinih-dev                                    # the daemon's configuration file (INI)
     libmosquitto-dev mosquitto                     # MQTT for halls with many boards; the tests start a broker
     chromium                                       # headless browser check of the live page
     python3                                        # .ci/run's summary of meson's test log

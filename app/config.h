@@ -1,0 +1,46 @@
+/* app/config.h — the daemon's settings: defaults, an INI file (inih), then command-line options.
+ * Every key is documented with its default in docs/kifucam.conf.example. */
+#ifndef KIFUCAM_APP_CONFIG_H
+#define KIFUCAM_APP_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct kc_config {
+    /* [game] */
+    int board_size; /* 19, 13 or 9 */
+    char rules[64]; /* a preset name of board/go.h, e.g. "Japanese 1989" */
+    double komi;
+    char black[128], white[128], event[128], board_name[64];
+    char time_control[64];
+    /* [camera] */
+    char source[512];
+    int width, height; /* 0 = the source's own */
+    double fps;        /* 0 = the source's own */
+    bool realtime;     /* files and folders at their timestamps */
+    int rotate;        /* 0, 90, 180, 270: the board turned clockwise in the image */
+    double settle_s;   /* the view must hold still this long */
+    int retry_min_ms, retry_max_ms;
+    /* [output] */
+    char out_dir[512];
+    bool snapshots;
+    /* [network] */
+    char serve[128]; /* "" = no live page; "127.0.0.1:8080", ":8080" */
+    char referee_token[128];
+    char mqtt[256]; /* "" = none; mqtt://HOST[:PORT] */
+    char hall[64];
+    /* [log] */
+    int log_level; /* 0 error, 1 warn, 2 info, 3 debug */
+    bool progress; /* a progress line on a terminal */
+};
+
+void kc_config_default(struct kc_config *c);
+/* Read an INI file over c. Returns 0, or -1 with err ("FILE:LINE: unknown key 'x'"). */
+int kc_config_load(struct kc_config *c, const char *path, char *err, size_t errlen);
+/* Set one key ("section.key" or bare key); used by the INI reader and for overrides. */
+int kc_config_set(struct kc_config *c, const char *section, const char *key, const char *value,
+                  char *err, size_t errlen);
+/* "go19" -> 19 ... ; 0 when unknown. */
+int kc_game_size(const char *game);
+
+#endif

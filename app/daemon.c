@@ -1,0 +1,901 @@
+/* app/daemon.c — the recording daemon's main loop. Wiring only: frames from capture/, readings
+ * from vision/, moves and flags from ruleguard/, files and feeds from record/.
+ *
+ * Per guard event, in this order (so "published" always means "on disk"): journal, record files
+ * (atomic rewrite), live page, MQTT. On start the journal is read back and replayed the same way,
+ * so a restart continues the same record and rebuilds the same live ids. */
+#include "app/daemon.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <turbojpeg.h>
+#include <unistd.h>
+
+#include "capture/capture.h"
+#include "record/atomic_file.h"
+#include "record/journal.h"
+#include "record/live.h"
+#include "record/mqtt.h"
+#include "record/sgf.h"
+#include "ruleguard/guard.h"
+#include "vision/vision.h"
+
+struct daemon {
+    struct kc_config cfg;
+    const char *config_path;
+    int size;
+    const struct go_rules *rules;
+    struct journal *journal;
+    struct go_obs_guard *guard;
+    int ply_base;             /* moves in the record before this run's guard started (resume) */
+    struct go_game *position; /* the record's position, for the live page and resume */
+    struct go_move *moves;
+    char **notes; /* notes[ply]: flags and referee notes on that node; notes[0] = root */
+    int nmoves, cap;
+    char result[64];
+    int flags;
+    char last_flag[160];
+    char status[200];
+    struct live_server *live;
+    struct mqtt_feed *mqtt;
+    pthread_mutex_t lock; /* the live server's threads read the record and send actions */
+    char sgf_path[2048], journal_path[2048];
+    char snap_dir[2048];
+    const struct frame *cur_frame; /* the frame behind the events being handled, or NULL */
+};
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* ---- the record ---------------------------------------------------------------------------- */
+
+static bool grow(struct daemon *d)
+{
+    if (d->nmoves + 1 < d->cap) return true;
+    int cap = d->cap ? d->cap * 2 : 64;
+    struct go_move *m = realloc(d->moves, (size_t)cap * sizeof *m);
+    if (!m) return false;
+    d->moves = m;
+    char **n = realloc(d->notes, (size_t)(cap + 1) * sizeof *n);
+    if (!n) return false;
+    for (int i = d->cap ? d->cap + 1 : 0; i <= cap; i++) n[i] = NULL;
+    d->notes = n;
+    d->cap = cap;
+    return true;
+}
+
+static void add_note(struct daemon *d, int ply, const char *text)
+{
+    if (!grow(d)) return;
+    if (ply < 0) ply = 0;
+    if (ply > d->nmoves) ply = d->nmoves;
+    char *old = d->notes[ply];
+    size_t len = (old ? strlen(old) + 1 : 0) + strlen(text) + 1;
+    char *s = malloc(len);
+    if (!s) return;
+    snprintf(s, len, "%s%s%s", old ? old : "", old ? "\n" : "", text);
+    free(old);
+    d->notes[ply] = s;
+}
+
+static void rebuild_position(struct daemon *d)
+{
+    go_game_free(d->position);
+    d->position = go_game_new(d->size, d->size, d->rules);
+    for (int i = 0; d->position && i < d->nmoves; i++) go_game_play(d->position, d->moves[i]);
+}
+
+static void truncate_record(struct daemon *d, int ply)
+{
+    if (ply < 0 || ply >= d->nmoves) return;
+    for (int i = ply + 1; i <= d->nmoves; i++) {
+        free(d->notes[i]);
+        d->notes[i] = NULL;
+    }
+    d->nmoves = ply;
+    rebuild_position(d);
+}
+
+/* Apply one event (already journaled) to the in-memory record. */
+static void apply_event(struct daemon *d, const struct guard_event *ev)
+{
+    char text[512];
+    if (ev->kind == GUARD_MOVE && ev->reason == GUARD_REASON_TAKEBACK) {
+        truncate_record(d, ev->ply);
+        return;
+    }
+    if (ev->kind == GUARD_MOVE && ev->reason == GUARD_REASON_SETUP) {
+        snprintf(text, sizeof text, "Referee: position accepted as set up. %s", ev->text);
+        add_note(d, d->nmoves, text);
+        return;
+    }
+    if ((ev->kind == GUARD_MOVE || ev->kind == GUARD_PASS) && grow(d)) {
+        struct go_move m = ev->move;
+        if (ev->kind == GUARD_PASS) m.point = GO_PASS;
+        d->moves[d->nmoves++] = m;
+        if (d->position) go_game_play(d->position, m);
+        return;
+    }
+    if (ev->kind == GUARD_GAME_END) {
+        add_note(d, d->nmoves, ev->text);
+        return;
+    }
+    if (guard_is_flag(ev->kind)) {
+        d->flags++;
+        snprintf(text, sizeof text, "%s: %s%s%s%s", guard_kind_name(ev->kind), ev->text,
+                 ev->rule_ref ? " (" : "", ev->rule_ref ? ev->rule_ref : "",
+                 ev->rule_ref ? ")" : "");
+        add_note(d, ev->ply <= d->nmoves ? ev->ply : d->nmoves, text);
+        snprintf(d->last_flag, sizeof d->last_flag, "ply %d %s", ev->ply,
+                 guard_kind_name(ev->kind));
+    }
+}
+
+static char *record_sgf(struct daemon *d)
+{
+    struct go_record r;
+    memset(&r, 0, sizeof r);
+    r.width = r.height = d->size;
+    r.black = d->cfg.black[0] ? d->cfg.black : NULL;
+    r.white = d->cfg.white[0] ? d->cfg.white : NULL;
+    r.event = d->cfg.event[0] ? d->cfg.event : NULL;
+    r.rules = d->cfg.rules;
+    r.result = d->result[0] ? d->result : NULL;
+    r.time_control = d->cfg.time_control[0] ? d->cfg.time_control : NULL;
+    r.application = (char *)"kifucam";
+    r.komi = r.komi_raw = d->cfg.komi;
+    r.main_time = -1;
+    r.charset = "UTF-8";
+    r.nnodes = d->nmoves + 1;
+    r.nodes = calloc((size_t)r.nnodes, sizeof *r.nodes);
+    if (!r.nodes) return NULL;
+    for (int i = 0; i < r.nnodes; i++) {
+        struct go_record_node *n = &r.nodes[i];
+        n->time_left = -1;
+        n->periods_left = -1;
+        n->player = GO_EMPTY;
+        n->comment = d->notes ? d->notes[i] : NULL;
+        if (i > 0) {
+            n->has_move = true;
+            n->move = d->moves[i - 1];
+        }
+    }
+    char *s = sgf_write_go_record(&r);
+    free(r.nodes);
+    return s;
+}
+
+static void write_records(struct daemon *d)
+{
+    char *s = record_sgf(d);
+    char msg[512];
+    if (!s || atomic_write_file(d->sgf_path, s, strlen(s), msg, sizeof msg))
+        kc_log(KC_LOG_ERROR, "%s", s ? msg : "out of memory writing the record");
+    free(s);
+}
+
+/* ---- the feeds ----------------------------------------------------------------------------- */
+
+static void move_name(int size, struct go_move m, char *out, size_t n)
+{
+    if (m.point == GO_PASS) {
+        snprintf(out, n, "pass");
+        return;
+    }
+    int x = go_x(m.point), y = go_y(m.point);
+    char col = (char)('A' + x + (x >= 8)); /* no I */
+    snprintf(out, n, "%c%d", col, size - y);
+}
+
+static void publish_state(struct daemon *d)
+{
+    if (!d->live && !d->mqtt) return;
+    char board[GO_POINTS + 1];
+    int k = 0;
+    for (int y = 0; y < d->size; y++)
+        for (int x = 0; x < d->size; x++) {
+            enum go_color c = d->position ? go_game_at(d->position, go_point(x, y)) : GO_EMPTY;
+            board[k++] = c == GO_BLACK ? 'X' : c == GO_WHITE ? 'O' : '.';
+        }
+    board[k] = '\0';
+    char(*names)[8] = calloc((size_t)d->nmoves + 1, sizeof *names);
+    const char **list = calloc((size_t)d->nmoves + 1, sizeof *list);
+    if (!names || !list) {
+        free(names);
+        free((void *)list);
+        return;
+    }
+    for (int i = 0; i < d->nmoves; i++) {
+        move_name(d->size, d->moves[i], names[i], sizeof names[i]);
+        list[i] = names[i];
+    }
+    struct live_state st = {0};
+    st.game = "go";
+    st.event = d->cfg.event[0] ? d->cfg.event : NULL;
+    st.board_name = d->cfg.board_name;
+    st.width = st.height = d->size;
+    st.board = board;
+    st.ply = d->nmoves;
+    st.last_x = st.last_y = -1;
+    if (d->nmoves && d->moves[d->nmoves - 1].point != GO_PASS) {
+        st.last_x = go_x(d->moves[d->nmoves - 1].point);
+        st.last_y = go_y(d->moves[d->nmoves - 1].point);
+    }
+    st.black.name = d->cfg.black[0] ? d->cfg.black : NULL;
+    st.white.name = d->cfg.white[0] ? d->cfg.white : NULL;
+    st.black.clock_ms = st.white.clock_ms = -1;
+    if (d->position) {
+        st.black.prisoners = go_game_prisoners(d->position, GO_BLACK);
+        st.white.prisoners = go_game_prisoners(d->position, GO_WHITE);
+        st.to_move = go_game_to_move(d->position) == GO_BLACK ? "black" : "white";
+    }
+    st.moves = list;
+    st.n_moves = d->nmoves;
+    st.result = d->result[0] ? d->result : NULL;
+    st.status = d->status[0] ? d->status : NULL;
+    char *json = live_state_json(&st);
+    if (json) {
+        if (d->live) live_set_state(d->live, json);
+        if (d->mqtt) mqtt_feed_state(d->mqtt, json);
+    }
+    free(json);
+    free(names);
+    free((void *)list);
+}
+
+static void publish_event(struct daemon *d, const struct guard_event *ev, uint64_t seq)
+{
+    char *json = live_event_json(ev, seq, "go", d->size);
+    if (!json) return;
+    bool flag = guard_is_flag(ev->kind);
+    if (d->live)
+        live_publish(d->live,
+                     flag                         ? "flag"
+                     : ev->kind == GUARD_GAME_END ? "end"
+                                                  : "move",
+                     json, flag);
+    if (d->mqtt) mqtt_feed_event(d->mqtt, flag ? "flag" : "move", json);
+    free(json);
+}
+
+/* Journal, record, feeds: one event from the guard (ply in the guard's numbering). */
+/* The frame behind a move or flag, as SNAP_DIR/SEQ.jpg next to the record. */
+static void write_snapshot(struct daemon *d, uint64_t seq)
+{
+    const struct frame *f = d->cur_frame;
+    if (!d->cfg.snapshots || !f || !seq) return;
+    tjhandle tj = tjInitCompress();
+    if (!tj) return;
+    unsigned char *jpeg = NULL;
+    unsigned long len = 0;
+    bool gray = f->fmt == PIXFMT_GRAY8;
+    if (!tjCompress2(tj, f->data, f->width, f->stride, f->height, gray ? TJPF_GRAY : TJPF_BGR,
+                     &jpeg, &len, gray ? TJSAMP_GRAY : TJSAMP_420, 85, 0)) {
+        char path[2100], msg[512];
+        snprintf(path, sizeof path, "%s/%llu.jpg", d->snap_dir, (unsigned long long)seq);
+        if (atomic_write_file(path, jpeg, len, msg, sizeof msg))
+            kc_log(KC_LOG_WARN, "snapshot: %s", msg);
+    } else {
+        kc_log(KC_LOG_WARN, "snapshot: %s", tjGetErrorStr2(tj));
+    }
+    tjFree(jpeg);
+    tjDestroy(tj);
+}
+
+static void *on_snapshot(void *ctx, uint64_t seq, size_t *len)
+{
+    struct daemon *d = ctx;
+    char path[2100];
+    snprintf(path, sizeof path, "%s/%llu.jpg", d->snap_dir, (unsigned long long)seq);
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    if (!fseek(f, 0, SEEK_END)) {
+        long n = ftell(f);
+        if (n > 0 && n < (64L << 20) && !fseek(f, 0, SEEK_SET) && (buf = malloc((size_t)n))) {
+            if (fread(buf, 1, (size_t)n, f) == (size_t)n) {
+                *len = (size_t)n;
+            } else {
+                free(buf);
+                buf = NULL;
+            }
+        }
+    }
+    fclose(f);
+    return buf;
+}
+
+static void handle_events(struct daemon *d, struct guard_event *ev, int n)
+{
+    for (int i = 0; i < n; i++) {
+        ev[i].ply += d->ply_base;
+        struct journal_error je;
+        uint64_t seq = journal_append_event(d->journal, &ev[i], &je);
+        if (!seq) kc_log(KC_LOG_ERROR, "%s", je.message); /* keep going: the record still counts */
+        apply_event(d, &ev[i]);
+        if (guard_is_flag(ev[i].kind))
+            kc_log(KC_LOG_WARN, "flag at ply %d: %s: %s", ev[i].ply, guard_kind_name(ev[i].kind),
+                   ev[i].text);
+        else if (ev[i].kind == GUARD_MOVE || ev[i].kind == GUARD_PASS) {
+            char name[8] = "";
+            if (ev[i].reason < GUARD_REASON_TAKEBACK)
+                move_name(d->size, ev[i].move, name, sizeof name);
+            kc_log(KC_LOG_INFO, "ply %d: %s %s", d->nmoves,
+                   ev[i].move.color == GO_BLACK ? "B" : "W", name[0] ? name : ev[i].text);
+        }
+        write_records(d);
+        if (ev[i].kind == GUARD_MOVE || ev[i].kind == GUARD_PASS || guard_is_flag(ev[i].kind))
+            write_snapshot(d, seq);
+        publish_event(d, &ev[i], seq);
+        publish_state(d);
+    }
+}
+
+static void set_status(struct daemon *d, const char *status)
+{
+    if (!strcmp(d->status, status)) return;
+    snprintf(d->status, sizeof d->status, "%s", status);
+    publish_state(d);
+    char line[256];
+    snprintf(line, sizeof line, "STATUS=%s", status[0] ? status : "recording");
+    kc_sd_notify(line);
+}
+
+/* ---- referee actions from the live page (server thread) ------------------------------------ */
+
+static int on_action(void *ctx, const struct referee_action *a, char *msg, size_t msglen)
+{
+    struct daemon *d = ctx;
+    pthread_mutex_lock(&d->lock);
+    struct journal_error je;
+    uint64_t seq = journal_append_action(d->journal, a, &je);
+    if (!seq) {
+        snprintf(msg, msglen, "%s", je.message);
+        pthread_mutex_unlock(&d->lock);
+        return -1;
+    }
+    char *json = live_action_json(a, seq);
+    if (json) {
+        if (d->live) live_publish(d->live, "action", json, true);
+        if (d->mqtt) mqtt_feed_event(d->mqtt, "action", json);
+    }
+    free(json);
+    static struct guard_event ev[GUARD_OBS_MAX_EVENTS];
+    int n = 0;
+    switch (a->kind) {
+    case REFEREE_ACCEPT_POSITION: n = go_obs_guard_accept_position(d->guard, a->t_ns, ev); break;
+    case REFEREE_CONFIRM_PASS:
+        n = go_obs_guard_confirm_pass(d->guard, a->ply - d->ply_base, a->t_ns, ev);
+        break;
+    case REFEREE_TAKE_BACK: n = go_obs_guard_take_back(d->guard, a->t_ns, ev); break;
+    case REFEREE_ADD_NOTE:
+    case REFEREE_SET_RESULT:
+    case REFEREE_ACTION_COUNT: break;
+    }
+    if (a->kind == REFEREE_ADD_NOTE) add_note(d, a->ply, a->text);
+    if (a->kind == REFEREE_SET_RESULT) snprintf(d->result, sizeof d->result, "%.63s", a->text);
+    kc_log(KC_LOG_INFO, "referee: %s at ply %d %s", referee_action_name(a->kind), a->ply, a->text);
+    handle_events(d, ev, n);
+    if (!n) {
+        write_records(d);
+        publish_state(d);
+    }
+    pthread_mutex_unlock(&d->lock);
+    return 0;
+}
+
+static char *on_record(void *ctx, enum live_record_format fmt, size_t *len)
+{
+    struct daemon *d = ctx;
+    if (fmt != LIVE_RECORD_SGF) return NULL;
+    pthread_mutex_lock(&d->lock);
+    char *s = record_sgf(d);
+    pthread_mutex_unlock(&d->lock);
+    if (s) *len = strlen(s);
+    return s;
+}
+
+/* ---- start-up ------------------------------------------------------------------------------ */
+
+static int mkdir_p(const char *dir)
+{
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s", dir);
+    for (char *p = tmp + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(tmp, 0755) && errno != EEXIST) return -1;
+            *p = '/';
+        }
+    return mkdir(tmp, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+/* "GAME" line: game, size, rules, komi. A journal of another game is refused. */
+static int check_header(struct daemon *d, const struct journal_log *log)
+{
+    char size[16], komi[32];
+    snprintf(size, sizeof size, "%d", d->size);
+    snprintf(komi, sizeof komi, "%g", d->cfg.komi);
+    for (size_t i = 0; i < log->count; i++) {
+        const struct journal_entry *e = &log->entries[i];
+        if (strcmp(e->type, "GAME")) continue;
+        if (e->nfields < 2 || strcmp(e->fields[0], "go") || strcmp(e->fields[1], size)) {
+            kc_log(KC_LOG_ERROR, "%s holds another game (%s %s); use another --out",
+                   d->journal_path, e->nfields > 0 ? e->fields[0] : "?",
+                   e->nfields > 1 ? e->fields[1] : "?");
+            return -1;
+        }
+        return 0;
+    }
+    const char *f[] = {"go", size, d->cfg.rules, komi};
+    struct journal_error je;
+    if (!journal_append(d->journal, "GAME", 4, f, &je)) {
+        kc_log(KC_LOG_ERROR, "%s", je.message);
+        return -1;
+    }
+    return 0;
+}
+
+/* Replay the journal into the record and the feeds, in order. */
+static int resume(struct daemon *d, const struct journal_log *log)
+{
+    int events = 0;
+    for (size_t i = 0; i < log->count; i++) {
+        const struct journal_entry *e = &log->entries[i];
+        struct guard_event ev;
+        char rule[256];
+        struct referee_action a;
+        if (journal_decode_event(e, &ev, rule, sizeof rule)) {
+            apply_event(d, &ev);
+            publish_event(d, &ev, e->seq);
+            events++;
+        } else if (journal_decode_action(e, &a)) {
+            char *json = live_action_json(&a, e->seq);
+            if (json && d->live) live_publish(d->live, "action", json, true);
+            free(json);
+            if (a.kind == REFEREE_ADD_NOTE) add_note(d, a.ply, a.text);
+            if (a.kind == REFEREE_SET_RESULT)
+                snprintf(d->result, sizeof d->result, "%.63s", a.text);
+        }
+    }
+    if (log->damaged) kc_log(KC_LOG_WARN, "journal damaged: %s", log->damage.message);
+    /* The guard starts from the record's position (stones as setup, side to move). */
+    d->ply_base = d->nmoves;
+    if (d->nmoves && d->position) {
+        for (int p = 0; p < GO_POINTS; p++) {
+            if (go_x(p) >= d->size || go_y(p) >= d->size) continue;
+            enum go_color c = go_game_at(d->position, p);
+            if (c != GO_EMPTY) go_obs_guard_setup(d->guard, c, p);
+        }
+        go_obs_guard_set_to_move(d->guard, go_game_to_move(d->position));
+        kc_log(KC_LOG_INFO, "resumed %d moves from %s (%d events)", d->nmoves, d->journal_path,
+               events);
+    }
+    write_records(d);
+    publish_state(d);
+    return 0;
+}
+
+static int start_network(struct daemon *d, struct daemon_result *res)
+{
+    char err[256];
+    if (d->cfg.serve[0]) {
+        char host[128] = "127.0.0.1";
+        const char *colon = strrchr(d->cfg.serve, ':');
+        const char *port = d->cfg.serve;
+        if (colon) {
+            if (colon > d->cfg.serve)
+                snprintf(host, sizeof host, "%.*s", (int)(colon - d->cfg.serve), d->cfg.serve);
+            port = colon + 1;
+        }
+        char *end;
+        long p = strtol(port, &end, 10);
+        if (*end || p < 0 || p > 65535) {
+            kc_log(KC_LOG_ERROR, "bad --serve address '%s' (HOST:PORT)", d->cfg.serve);
+            return -1;
+        }
+        struct live_config lc = {0};
+        lc.bind_addr = host;
+        lc.port = (uint16_t)p;
+        lc.referee_token = d->cfg.referee_token;
+        struct live_callbacks cb = {d, on_record, on_snapshot, on_action};
+        d->live = live_server_start(&lc, &cb, err, sizeof err);
+        if (!d->live) {
+            kc_log(KC_LOG_ERROR, "live page: %s", err);
+            return -1;
+        }
+        res->live_port = live_server_port(d->live);
+        kc_log(KC_LOG_INFO, "live page on http://%s:%u/", host, live_server_port(d->live));
+    }
+    if (d->cfg.mqtt[0]) {
+        char host[200] = "127.0.0.1";
+        int port = 1883;
+        const char *h = d->cfg.mqtt;
+        if (!strncmp(h, "mqtt://", 7)) h += 7;
+        snprintf(host, sizeof host, "%.199s", h);
+        char *c = strrchr(host, ':');
+        if (c) {
+            *c = '\0';
+            port = atoi(c + 1);
+        }
+        struct mqtt_feed_config mc = {0};
+        mc.host = host;
+        mc.port = port;
+        mc.hall = d->cfg.hall;
+        mc.board = d->cfg.board_name;
+        d->mqtt = mqtt_feed_open(&mc, err, sizeof err);
+        if (!d->mqtt) {
+            kc_log(KC_LOG_ERROR, "mqtt: %s", err);
+            return -1;
+        }
+        kc_log(KC_LOG_INFO, "mqtt to %s:%d as kifucam/%s/%s", host, port, d->cfg.hall,
+               d->cfg.board_name);
+    }
+    return 0;
+}
+
+static void reload(struct daemon *d)
+{
+    if (!d->config_path) {
+        kc_log(KC_LOG_INFO, "SIGHUP: no configuration file to reload");
+        return;
+    }
+    struct kc_config c = d->cfg;
+    char err[512];
+    if (kc_config_load(&c, d->config_path, err, sizeof err)) {
+        kc_log(KC_LOG_ERROR, "SIGHUP: %s (kept the old settings)", err);
+        return;
+    }
+    /* What can change mid-game: names, event, log level, progress. */
+    pthread_mutex_lock(&d->lock);
+    memcpy(d->cfg.black, c.black, sizeof c.black);
+    memcpy(d->cfg.white, c.white, sizeof c.white);
+    memcpy(d->cfg.event, c.event, sizeof c.event);
+    d->cfg.log_level = c.log_level;
+    d->cfg.progress = c.progress;
+    kc_log_set_level(c.log_level);
+    write_records(d);
+    publish_state(d);
+    pthread_mutex_unlock(&d->lock);
+    kc_log(KC_LOG_INFO, "SIGHUP: reloaded %s (players, event, log level)", d->config_path);
+}
+
+static bool is_finite_source(const char *spec)
+{
+    const char *s = spec;
+    if (!strncmp(s, "faulty:", 7)) s += 7;
+    return !strncmp(s, "dir:", 4) || !strncmp(s, "file:", 5);
+}
+
+static void free_daemon(struct daemon *d)
+{
+    if (d->live) live_server_stop(d->live);
+    if (d->mqtt) {
+        int lost = mqtt_feed_close(d->mqtt, 2000);
+        if (lost) kc_log(KC_LOG_WARN, "mqtt: %d messages not acknowledged", lost);
+    }
+    if (d->journal) journal_close(d->journal);
+    go_obs_guard_free(d->guard);
+    go_game_free(d->position);
+    for (int i = 0; d->notes && i <= d->cap; i++) free(d->notes[i]);
+    free(d->notes);
+    free(d->moves);
+    pthread_mutex_destroy(&d->lock);
+}
+
+/* The board as the camera sees it may be turned (a camera at White's side sees it upside down):
+ * turn the readings by `degrees` clockwise so the record has the board's own orientation. */
+static int turned_index(int n, int x, int y, int degrees)
+{
+    int nx = x, ny = y;
+    if (degrees == 90) {
+        nx = n - 1 - y;
+        ny = x;
+    } else if (degrees == 180) {
+        nx = n - 1 - x;
+        ny = n - 1 - y;
+    } else if (degrees == 270) {
+        nx = y;
+        ny = n - 1 - x;
+    }
+    return ny * OBS_MAX + nx;
+}
+
+static void rotate_obs(struct observation *o, bool changed[OBS_POINTS], int degrees)
+{
+    if (degrees % 360 == 0 || o->w != o->h) return;
+    static struct observation t;
+    static bool ch[OBS_POINTS];
+    t = *o;
+    int n = o->w;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int from = y * OBS_MAX + x, to = turned_index(n, x, y, degrees);
+            t.point[to] = o->point[from];
+            t.conf[to] = o->conf[from];
+            t.occluded[to] = o->occluded[from];
+            if (changed) ch[to] = changed[from];
+        }
+    *o = t;
+    if (changed) memcpy(changed, ch, sizeof ch);
+}
+
+/* ---- the loop ------------------------------------------------------------------------------ */
+
+static void progress(struct daemon *d, const struct daemon_result *r, double fps, bool final)
+{
+    if (!d->cfg.progress || !isatty(STDERR_FILENO)) return;
+    fprintf(stderr, "\rply %d  %.1f fps  frames %llu  flags %d  last flag: %s  %s\033[K%s",
+            d->nmoves, fps, (unsigned long long)r->frames, d->flags,
+            d->last_flag[0] ? d->last_flag : "none", d->status, final ? "\n" : "");
+}
+
+int daemon_run(const struct kc_config *cfg, const char *config_path, struct daemon_result *res)
+{
+    memset(res, 0, sizeof *res);
+    static struct daemon dd;
+    struct daemon *d = &dd;
+    memset(d, 0, sizeof *d);
+    d->cfg = *cfg;
+    d->config_path = config_path;
+    d->size = cfg->board_size;
+    pthread_mutex_init(&d->lock, NULL);
+    kc_log_set_level(cfg->log_level);
+    d->rules = go_rules_find(cfg->rules);
+    if (!d->rules) {
+        kc_log(KC_LOG_ERROR, "unknown rules '%s'", cfg->rules);
+        free_daemon(d);
+        return 1;
+    }
+    if (mkdir_p(cfg->out_dir)) {
+        kc_log(KC_LOG_ERROR, "%s: cannot create: %s", cfg->out_dir, strerror(errno));
+        free_daemon(d);
+        return 1;
+    }
+    snprintf(d->sgf_path, sizeof d->sgf_path, "%s/game.sgf", cfg->out_dir);
+    snprintf(d->journal_path, sizeof d->journal_path, "%s/game.journal", cfg->out_dir);
+    snprintf(d->snap_dir, sizeof d->snap_dir, "%s/snapshots", cfg->out_dir);
+    if (cfg->snapshots && mkdir_p(d->snap_dir)) {
+        kc_log(KC_LOG_ERROR, "%s: cannot create: %s", d->snap_dir, strerror(errno));
+        free_daemon(d);
+        return 1;
+    }
+    snprintf(res->sgf_path, sizeof res->sgf_path, "%.1000s", d->sgf_path);
+    snprintf(res->journal_path, sizeof res->journal_path, "%.1000s", d->journal_path);
+
+    /* Signals arrive on a descriptor in the loop, never as handlers. */
+    sigset_t sigs;
+    sigemptyset(&sigs);
+    sigaddset(&sigs, SIGINT);
+    sigaddset(&sigs, SIGTERM);
+    sigaddset(&sigs, SIGHUP);
+    sigset_t old_sigs;
+    pthread_sigmask(SIG_BLOCK, &sigs, &old_sigs);
+    int sfd = signalfd(-1, &sigs, SFD_CLOEXEC | SFD_NONBLOCK);
+
+    struct journal_log log = {0};
+    struct journal_error je;
+    d->guard = go_obs_guard_new(d->size, d->size, d->rules, NULL);
+    d->position = go_game_new(d->size, d->size, d->rules);
+    d->journal = journal_open(d->journal_path, &log, &je);
+    int rc = 1;
+    struct frame_source *src = NULL;
+    struct vision_detector *det = NULL;
+    struct settler *settler = NULL;
+    if (sfd < 0 || !d->guard || !d->position) {
+        kc_log(KC_LOG_ERROR, "cannot start: %s", strerror(errno));
+        goto out;
+    }
+    if (!d->journal) {
+        kc_log(KC_LOG_ERROR, "%s", je.message);
+        goto out;
+    }
+    if (check_header(d, &log) || start_network(d, res)) goto out;
+    resume(d, &log);
+    res->resumed_moves = d->nmoves;
+
+    struct source_options so;
+    source_options_default(&so);
+    so.width = cfg->width;
+    so.height = cfg->height;
+    so.fps = cfg->fps;
+    so.realtime = cfg->realtime;
+    so.fmt = PIXFMT_GRAY8;
+    char err[512];
+    src = source_open(cfg->source, &so, err, sizeof err);
+    if (!src) {
+        kc_log(KC_LOG_ERROR, "%s", err);
+        goto out;
+    }
+    det = vision_detector_new();
+    det->board_size = d->size;
+    struct settle_params sp;
+    settle_params_default(&sp);
+    sp.stable_s = cfg->settle_s;
+    settler = settle_new(&sp);
+    if (!det || !settler) goto out;
+
+    kc_log(KC_LOG_INFO, "recording %dx%d from %s into %s", d->size, d->size, cfg->source,
+           cfg->out_dir);
+    kc_sd_notify("READY=1\nSTATUS=recording");
+    uint64_t wd_usec = kc_sd_watchdog_usec();
+    int64_t t0 = now_ns(), last_wd = t0, last_progress = 0, last_frame = t0;
+    int64_t prog_t = t0;
+    uint64_t prog_frames = 0, last_seq = 0;
+    bool have_seq = false, lost = false;
+    int backoff = cfg->retry_min_ms, errors_in_row = 0;
+    double fps = 0;
+    static struct observation obs;
+    static struct stable_obs stable;
+    static struct guard_event ev[GUARD_OBS_MAX_EVENTS];
+    bool running = true;
+    while (running) {
+        struct pollfd pfd = {sfd, POLLIN, 0};
+        int wait_ms = lost && errors_in_row ? backoff : 0;
+        if (poll(&pfd, 1, wait_ms) > 0) {
+            struct signalfd_siginfo si;
+            while (read(sfd, &si, sizeof si) == (ssize_t)sizeof si) {
+                if (si.ssi_signo == SIGHUP) {
+                    reload(d);
+                } else {
+                    kc_log(KC_LOG_INFO, "%s: finishing the record", strsignal((int)si.ssi_signo));
+                    res->interrupted = true;
+                    running = false;
+                }
+            }
+            if (!running) break;
+        }
+        int64_t t = now_ns();
+        if (wd_usec && (t - last_wd) / 1000 > (int64_t)wd_usec / 2) {
+            kc_sd_notify("WATCHDOG=1");
+            last_wd = t;
+        }
+        if (t - last_progress > 500000000) {
+            double dt = (double)(t - prog_t) / 1e9;
+            if (dt > 0) fps = (double)(res->frames - prog_frames) / dt;
+            prog_t = t;
+            prog_frames = res->frames;
+            progress(d, res, fps, false);
+            last_progress = t;
+        }
+        struct frame fr;
+        int64_t ta = now_ns();
+        enum source_status st = source_next(src, &fr, 200);
+        int64_t tb = now_ns();
+        res->stage_ms[0] += (double)(tb - ta) / 1e6;
+        if (st == SOURCE_END) break;
+        if (st == SOURCE_TIMEOUT) {
+            if (!lost && tb - last_frame > 3000000000LL) {
+                lost = true;
+                kc_log(KC_LOG_WARN, "camera: no frames for 3 s; waiting");
+                pthread_mutex_lock(&d->lock);
+                set_status(d, "camera lost: no frames");
+                pthread_mutex_unlock(&d->lock);
+            }
+            continue;
+        }
+        if (st == SOURCE_ERROR) {
+            res->source_errors++;
+            errors_in_row++;
+            if (!lost) {
+                lost = true;
+                backoff = cfg->retry_min_ms;
+                kc_log(KC_LOG_WARN, "camera failed: %s; retrying", source_error(src));
+                char s[200];
+                snprintf(s, sizeof s, "camera lost: %.180s", source_error(src));
+                pthread_mutex_lock(&d->lock);
+                set_status(d, s);
+                pthread_mutex_unlock(&d->lock);
+            } else {
+                kc_log(KC_LOG_DEBUG, "camera still failing (%d): %s", errors_in_row,
+                       source_error(src));
+                backoff = backoff * 2 > cfg->retry_max_ms ? cfg->retry_max_ms : backoff * 2;
+            }
+            /* A live camera that keeps failing is reopened; files and folders move on. */
+            if (errors_in_row % 5 == 0 && !is_finite_source(cfg->source)) {
+                source_close(src);
+                src = source_open(cfg->source, &so, err, sizeof err);
+                res->reconnects++;
+                if (!src) {
+                    kc_log(KC_LOG_WARN, "%s", err);
+                    /* keep trying: poll a closed source as an error below */
+                    while (running && !src) {
+                        struct pollfd p2 = {sfd, POLLIN, 0};
+                        if (poll(&p2, 1, backoff) > 0) break; /* a signal: the loop reads it */
+                        src = source_open(cfg->source, &so, err, sizeof err);
+                    }
+                    if (!src) src = source_open(cfg->source, &so, err, sizeof err);
+                    if (!src) {
+                        res->interrupted = true;
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        /* A frame. */
+        last_frame = tb;
+        errors_in_row = 0;
+        if (lost) {
+            lost = false;
+            kc_log(KC_LOG_INFO, "camera back (frame %llu); the game goes on",
+                   (unsigned long long)fr.seq);
+            pthread_mutex_lock(&d->lock);
+            set_status(d, "");
+            pthread_mutex_unlock(&d->lock);
+        }
+        if (have_seq && fr.seq > last_seq + 1) res->frames_dropped += fr.seq - last_seq - 1;
+        last_seq = fr.seq;
+        have_seq = true;
+        res->frames++;
+        struct vision_image img = {
+            fr.width, fr.height, fr.stride, fr.fmt == PIXFMT_BGR24 ? VISION_BGR24 : VISION_GRAY8,
+            fr.data,  fr.t_ns,   fr.seq};
+        vision_read_go(det, &img, &obs);
+        int64_t tc = now_ns();
+        res->stage_ms[1] += (double)(tc - tb) / 1e6;
+        if (settle_push(settler, &obs, &stable)) {
+            rotate_obs(&stable.obs, stable.changed, d->cfg.rotate);
+            pthread_mutex_lock(&d->lock);
+            int n = go_obs_guard_observe_stable(d->guard, &stable, ev);
+            int64_t td = now_ns();
+            res->stage_ms[2] += (double)(td - tc) / 1e6;
+            d->cur_frame = &fr;
+            handle_events(d, ev, n);
+            d->cur_frame = NULL;
+            res->stage_ms[3] += (double)(now_ns() - td) / 1e6;
+            pthread_mutex_unlock(&d->lock);
+        } else {
+            res->stage_ms[2] += (double)(now_ns() - tc) / 1e6;
+        }
+    }
+    /* Finish: the last view counts as evidence even if it had no time to settle, and changes
+     * seen but not confirmed are judged now. */
+    pthread_mutex_lock(&d->lock);
+    if (res->frames && obs.board_found && !res->interrupted) {
+        rotate_obs(&obs, NULL, d->cfg.rotate);
+        handle_events(d, ev, go_obs_guard_observe(d->guard, &obs, ev));
+    }
+    /* Stopped by a signal, the game is not over: what is not confirmed yet is seen again after
+     * the restart rather than guessed now. */
+    if (!res->interrupted) handle_events(d, ev, go_obs_guard_flush(d->guard, now_ns(), ev));
+    set_status(d, res->interrupted ? "stopped" : "source ended");
+    write_records(d);
+    pthread_mutex_unlock(&d->lock);
+    kc_sd_notify("STOPPING=1");
+    res->seconds = (double)(now_ns() - t0) / 1e9;
+    res->fps = res->seconds > 0 ? (double)res->frames / res->seconds : 0;
+    progress(d, res, res->fps, true);
+    kc_log(KC_LOG_INFO, "record: %d moves, %d flags in %s (%llu frames, %.1f fps, %llu dropped)",
+           d->nmoves, d->flags, d->sgf_path, (unsigned long long)res->frames, res->fps,
+           (unsigned long long)res->frames_dropped);
+    rc = 0;
+out:
+    journal_log_free(&log);
+    if (src) source_close(src);
+    settle_free(settler);
+    vision_detector_free(det);
+    res->moves = d->nmoves;
+    res->flags = d->flags;
+    res->move = NULL;
+    if (d->nmoves) {
+        res->move = malloc((size_t)d->nmoves * sizeof *res->move);
+        if (res->move) memcpy(res->move, d->moves, (size_t)d->nmoves * sizeof *res->move);
+    }
+    free_daemon(d);
+    if (sfd >= 0) close(sfd);
+    pthread_sigmask(SIG_SETMASK, &old_sigs, NULL);
+    return rc;
+}
