@@ -38,6 +38,12 @@ struct point_state {
     int64_t cand_t;
     uint64_t cand_frame;
     long cand_obs;
+    /* the first reading of each value since the point was last surely read as the belief: a
+       misread in the middle of a new stone's run (mostly unsure) restarts the candidate, not the
+       stone's place in time */
+    long ep_obs[3];
+    int64_t ep_t[3];
+    uint64_t ep_frame[3];
     /* the evidence of the last confirmed change */
     int64_t seen_t;
     uint64_t seen_frame;
@@ -45,11 +51,11 @@ struct point_state {
     bool seen_doubt;
     /* the last reading of a stone here while the belief was empty (a stone seen once, perhaps
        captured at once) */
-    long stone_obs;
-    long empty_obs; /* the last sure reading of an empty point here while a stone was believed */
-    uint8_t stone_color;
-    int64_t stone_t;
-    uint64_t stone_frame;
+    long stone_obs[3]; /* by colour: a misread of the other colour does not hide it */
+    long empty_obs;    /* the last sure reading of an empty point here while a stone was believed */
+    long empty_any_obs; /* the same, any readable confidence (a prisoner off, read in doubt) */
+    int64_t stone_t[3];
+    uint64_t stone_frame[3];
 };
 
 struct pending {
@@ -58,6 +64,8 @@ struct pending {
     int ply;
     int64_t t_ns;
     long obs;
+    long last_seen; /* the last observation that read the prisoner still on its point */
+    bool late;      /* still seen after the next move appeared */
 };
 
 struct go_obs_guard {
@@ -398,18 +406,24 @@ static void read_point(struct go_obs_guard *g, int p, const struct observation *
     s->last = v;
     bool sure = conf >= g->cfg.conf_sure;
     if (v == OBS_EMPTY && s->belief != OBS_EMPTY && sure) s->empty_obs = g->nobs;
+    if (v == OBS_EMPTY && s->belief != OBS_EMPTY) s->empty_any_obs = g->nobs;
     if (v != OBS_EMPTY && s->belief == OBS_EMPTY) {
-        s->stone_obs = g->nobs;
-        s->stone_color = v;
-        s->stone_t = o->t_ns;
-        s->stone_frame = o->frame_seq;
+        s->stone_obs[v] = g->nobs;
+        s->stone_t[v] = o->t_ns;
+        s->stone_frame[v] = o->frame_seq;
     }
     if (v == s->belief) {
         s->streak_sure = s->streak_any = 0;
-        if (++s->agree >= 2) s->cand_active = false;
+        if (++s->agree >= 2 || sure) memset(s->ep_obs, 0, sizeof s->ep_obs);
+        if (s->agree >= 2) s->cand_active = false;
         return;
     }
     s->agree = 0;
+    if (!s->ep_obs[v]) {
+        s->ep_obs[v] = g->nobs;
+        s->ep_t[v] = o->t_ns;
+        s->ep_frame[v] = o->frame_seq;
+    }
     if (s->cand_active && s->cand == v) {
         s->streak_any++;
         s->streak_sure = sure ? s->streak_sure + 1 : 0;
@@ -425,10 +439,18 @@ static void read_point(struct go_obs_guard *g, int p, const struct observation *
         s->cand_minconf = conf;
     }
     if (s->streak_sure >= g->cfg.confirm_sure || s->streak_any >= g->cfg.confirm_any) {
+        /* a new stone appeared when a stone was first read here, of either colour (a doubtful
+           first reading may name the wrong one) */
+        int e = v;
+        if (v != OBS_EMPTY && s->belief == OBS_EMPTY) {
+            int o2 = v == OBS_BLACK ? OBS_WHITE : OBS_BLACK;
+            if (s->ep_obs[o2] && s->ep_obs[o2] < s->ep_obs[v]) e = o2;
+        }
         s->belief = v;
-        s->seen_t = s->cand_t;
-        s->seen_frame = s->cand_frame;
-        s->seen_obs = s->cand_obs;
+        s->seen_t = s->ep_t[e];
+        s->seen_frame = s->ep_frame[e];
+        s->seen_obs = s->ep_obs[e];
+        memset(s->ep_obs, 0, sizeof s->ep_obs);
         s->seen_doubt = s->cand_minconf < g->cfg.conf_sure;
         s->cand_active = false;
         s->streak_sure = s->streak_any = 0;
@@ -442,11 +464,12 @@ static void confirm_tentative(struct go_obs_guard *g)
 {
     for (int p = 0; p < GO_POINTS; p++) {
         struct point_state *s = &g->pt[p];
-        if (!s->cand_active || !s->last_known || s->last != s->cand || s->streak_any < 2) continue;
+        /* s->last: the last known reading (a hand over the point at the end hides nothing new) */
+        if (!s->cand_active || s->last != s->cand || s->streak_any < 2) continue;
         s->belief = s->cand;
-        s->seen_t = s->cand_t;
-        s->seen_frame = s->cand_frame;
-        s->seen_obs = s->cand_obs;
+        s->seen_t = s->ep_obs[s->cand] ? s->ep_t[s->cand] : s->cand_t;
+        s->seen_frame = s->ep_obs[s->cand] ? s->ep_frame[s->cand] : s->cand_frame;
+        s->seen_obs = s->ep_obs[s->cand] ? s->ep_obs[s->cand] : s->cand_obs;
         s->seen_doubt = true;
         s->cand_active = false;
     }
@@ -558,6 +581,10 @@ static void commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uin
     hist_push(g, a);
     snap_now(g);
     int ply = ply_of(g);
+    long move_seen = seen_obs > 0 ? seen_obs : g->nobs; /* when this move's stone appeared */
+    /* prisoners of earlier plies read on the board when this move appeared were left on */
+    for (int i = 0; i < g->npend; i++)
+        if (g->pend[i].ply < ply && g->pend[i].last_seen >= move_seen) g->pend[i].late = true;
     for (int i = 0; i < n; i++) {
         struct guard_event *e = ev_add(b, tmp[i].kind, tmp[i].ply, t, frame);
         if (!e) break;
@@ -573,7 +600,7 @@ static void commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uin
     for (int p = 0; p < GO_POINTS; p++) {
         if (before[p] == GO_EMPTY || go_game_at(game_of(g), p) != GO_EMPTY) continue;
         if (g->pt[p].belief == GO_EMPTY) continue;
-        if (seen_obs > 0 && before[p] != m.color && g->pt[p].empty_obs >= seen_obs) {
+        if (seen_obs > 0 && before[p] != m.color && g->pt[p].empty_any_obs >= seen_obs) {
             /* seen taken off since the capturing stone came, before its confirmation (and
                perhaps already played on again: a snapback) */
             g->pt[p].belief = GO_EMPTY;
@@ -588,12 +615,32 @@ static void commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uin
             pd->ply = ply;
             pd->t_ns = t;
             pd->obs = g->nobs;
+            pd->last_seen = g->pt[p].last_known && g->pt[p].last == before[p] ? g->nobs : 0;
+            pd->late = false;
         }
     }
     if (go_game_state(game_of(g)) == GO_ENDED_PASSES && g->cfg.counting_after_passes) {
         g->counting = true;
         memset(g->removed_in_count, 0, sizeof g->removed_in_count);
     }
+}
+
+/* Is a new stone of colour c, not yet played, on the board since observation obs or before
+ * (confirmed or still being confirmed)? */
+static bool new_stone_by(const struct go_obs_guard *g, uint8_t c, long obs)
+{
+    const struct go_game *game = game_of(g);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            if (go_game_at(game, p) != GO_EMPTY || expected_at(g, p) != GO_EMPTY) continue;
+            if (s->belief == c && g->mask[p] < 0 && s->seen_obs <= obs) return true;
+            long first = s->ep_obs[c] ? s->ep_obs[c] : s->cand_obs;
+            if (s->cand_active && s->cand == c && s->belief == GO_EMPTY && first <= obs)
+                return true;
+        }
+    return false;
 }
 
 /* Captured stones still on the board past the configured limits. */
@@ -604,6 +651,18 @@ static void check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, boo
     for (int i = 0; i < g->npend;) {
         struct pending *pd = &g->pend[i];
         struct point_state *s = &g->pt[pd->point];
+        if (s->last_known && s->last == pd->color) pd->last_seen = g->nobs;
+        if (pd->late && g->cfg.capture_max_plies > 0 && ply - pd->ply >= g->cfg.capture_max_plies) {
+            i++; /* taken off, but too late: flagged below */
+            continue;
+        }
+        if (!pd->late && pd->last_seen > 0 && s->last_known && s->last == GO_EMPTY &&
+            new_stone_by(g, pd->color, pd->last_seen)) {
+            pd->late = true; /* the next move came while it was on the board: judged below */
+            i++;
+            continue;
+        }
+        if (pd->late && !new_stone_by(g, pd->color, pd->last_seen)) pd->late = false;
         if (s->belief != pd->color || (s->last_known && s->last == GO_EMPTY)) {
             /* taken off (or something else stands there now: the belief decides) */
             if (s->last_known && s->last == GO_EMPTY) s->belief = GO_EMPTY;
@@ -620,7 +679,9 @@ static void check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, boo
                     (c->capture_max_ns > 0 && t - pd->t_ns > c->capture_max_ns) ||
                     (c->capture_max_obs > 0 && g->nobs - pd->obs > c->capture_max_obs) ||
                     (flushing && ply > pd->ply);
-        if (!late || !g->pt[pd->point].last_known) continue;
+        bool seen_late =
+            pd->late && c->capture_max_plies > 0 && ply - pd->ply >= c->capture_max_plies;
+        if (!seen_late && (!late || !g->pt[pd->point].last_known)) continue;
         int cply = pd->ply;
         int pts[GO_POINTS], np = 0;
         uint8_t color = pd->color;
@@ -721,35 +782,71 @@ static bool tentative_before(const struct go_obs_guard *g, uint8_t c, long obs)
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
             const struct point_state *s = &g->pt[go_point(x, y)];
-            if (s->cand_active && s->cand == c && s->belief == GO_EMPTY && s->cand_obs < obs &&
+            long first = s->ep_obs[c] ? s->ep_obs[c] : s->cand_obs;
+            if (s->cand_active && s->cand == c && s->belief == GO_EMPTY && first < obs &&
                 (!s->last_known || s->last == c))
                 return true;
         }
     return false;
 }
 
+/* Is a stone of colour c of the game being read as taken off (not yet confirmed) since
+ * observation obs or before? A new stone of the same colour seen then may be that stone moved. */
+static bool tentative_removal(const struct go_obs_guard *g, uint8_t c, long obs)
+{
+    const struct go_game *game = game_of(g);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            if (s->belief != c || go_game_at(game, p) != c || !s->cand_active ||
+                s->cand != GO_EMPTY || s->last != GO_EMPTY)
+                continue;
+            long first = s->ep_obs[GO_EMPTY] ? s->ep_obs[GO_EMPTY] : s->cand_obs;
+            if (first <= obs) return true;
+        }
+    return false;
+}
+
 /* A stone of the other colour out of turn may be the capture of a stone the side to move put
- * next to it and that came off before it could be confirmed (seen once, surely). Returns that
- * point, or -1. */
+ * down and that came off before it could be confirmed (seen once, surely) — next to it, or
+ * joined to the captured chain. Returns that point, or -1. */
 static int hidden_capture(const struct go_obs_guard *g, const struct go_game *sim, int at,
                           enum go_color c, enum go_color tm)
 {
-    static const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-    for (int k = 0; k < 4; k++) {
-        int x = go_x(at) + d[k][0], y = go_y(at) + d[k][1];
-        if (x < 0 || y < 0 || x >= g->w || y >= g->h) continue;
-        int q = go_point(x, y);
-        const struct point_state *s = &g->pt[q];
-        if (go_game_at(sim, q) != GO_EMPTY || s->belief != GO_EMPTY) continue;
-        if (s->stone_color != tm || s->stone_obs < g->nobs - 6 || s->stone_obs <= 0) continue;
-        struct go_game *cp = go_game_copy(sim);
-        bool ok = go_game_play(cp, (struct go_move){tm, q}).kind == GO_LEGAL &&
-                  go_game_play(cp, (struct go_move){c, at}).kind == GO_LEGAL &&
-                  go_game_at(cp, q) == GO_EMPTY;
-        go_game_free(cp);
-        if (ok) return q;
-    }
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int q = go_point(x, y);
+            const struct point_state *s = &g->pt[q];
+            if (q == at || s->stone_obs[tm] < g->nobs - 6 || s->stone_obs[tm] <= 0) continue;
+            if (go_game_at(sim, q) != GO_EMPTY || s->belief != GO_EMPTY) continue;
+            struct go_game *cp = go_game_copy(sim);
+            bool ok = go_game_play(cp, (struct go_move){tm, q}).kind == GO_LEGAL &&
+                      go_game_play(cp, (struct go_move){c, at}).kind == GO_LEGAL &&
+                      go_game_at(cp, q) == GO_EMPTY;
+            go_game_free(cp);
+            if (ok) return q;
+        }
     return -1;
+}
+
+/* Is a stone of the other colour, seen no later than obs, still being confirmed while it could
+ * be the reply that captured a stone of the side to move seen once? Then it may come first. */
+static bool tentative_hidden(const struct go_obs_guard *g, const struct go_game *sim, long obs,
+                             enum go_color tm)
+{
+    uint8_t c = (uint8_t)go_other(tm);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            long first = s->ep_obs[c] ? s->ep_obs[c] : s->cand_obs;
+            if (!s->cand_active || s->cand != c || s->belief != GO_EMPTY || s->last != c ||
+                first > obs || go_game_at(sim, p) != GO_EMPTY)
+                continue;
+            if (hidden_capture(g, sim, p, (enum go_color)c, tm) >= 0) return true;
+        }
+    return false;
 }
 
 /* A stone taken off that no move explains may have been captured by a stone of the side to
@@ -761,7 +858,7 @@ static int hidden_capturer(const struct go_obs_guard *g, const struct go_game *s
         for (int x = 0; x < g->w; x++) {
             int q = go_point(x, y);
             const struct point_state *s = &g->pt[q];
-            if (s->stone_color != tm || s->stone_obs < g->nobs - 6 || s->stone_obs <= 0) continue;
+            if (s->stone_obs[tm] < g->nobs - 6 || s->stone_obs[tm] <= 0) continue;
             if (go_game_at(sim, q) != GO_EMPTY || s->belief != GO_EMPTY) continue;
             struct go_game *cp = go_game_copy(sim);
             bool ok = go_game_play(cp, (struct go_move){tm, q}).kind == GO_LEGAL &&
@@ -770,6 +867,25 @@ static int hidden_capturer(const struct go_obs_guard *g, const struct go_game *s
             if (ok) return q;
         }
     return -1;
+}
+
+/* Does a stone of the other colour, seen among the additions, capture `point` once `a` is
+ * played? Then a stone of a's colour gone at the same time was captured, not moved. */
+static bool captured_by_other(const struct go_game *sim, const struct change *a,
+                              const struct change *adds, int na, const bool *taken, int point)
+{
+    for (int k = 0; k < na; k++) {
+        if (taken[k] || adds[k].now == a->now) continue;
+        struct go_game *cp = go_game_copy(sim);
+        enum go_color c = (enum go_color)a->now;
+        if (go_game_to_move(cp) != c) go_game_play(cp, (struct go_move){go_other(c), GO_PASS});
+        bool ok = go_game_play(cp, (struct go_move){c, a->point}).kind == GO_LEGAL &&
+                  go_game_play(cp, (struct go_move){go_other(c), adds[k].point}).kind == GO_LEGAL &&
+                  go_game_at(cp, point) == GO_EMPTY;
+        go_game_free(cp);
+        if (ok) return true;
+    }
+    return false;
 }
 
 static void explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing,
@@ -781,6 +897,13 @@ static void explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flus
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
             int p = go_point(x, y);
+            if (g->mask[p] > 0 && g->pt[p].belief == g->mask[p] &&
+                go_game_at(game, p) == GO_EMPTY && g->pt[p].empty_obs == g->nobs) {
+                /* a tolerated stone surely seen taken off: gone, even if a stone comes back here
+                   before the empty point could be confirmed (a new move on the same point) */
+                g->pt[p].belief = GO_EMPTY;
+                g->mask[p] = -1;
+            }
             uint8_t bel = g->pt[p].belief, exp = expected_at(g, p);
             if (g->mask[p] >= 0) {
                 if (bel == exp) {
@@ -826,12 +949,15 @@ static void explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flus
         bool handicap_now = handicap_left > 0;
         int pick = -1;
         /* the earliest stone, out of turn but explained by a stone captured at once, first */
-        for (int k = 0; k < na && pick < 0; k++) {
+        long first_tm = -1; /* when the earliest stone of the side to move was seen */
+        for (int k = 0; k < na && first_tm < 0; k++)
+            if (!taken[k] && adds[k].now == tm) first_tm = adds[k].obs;
+        for (int k = 0; k < na && pick < 0 && !handicap_now; k++) {
             if (taken[k]) continue;
-            if (adds[k].now != tm && !handicap_now &&
+            if (first_tm >= 0 && adds[k].obs > first_tm) break;
+            if (adds[k].now != tm &&
                 hidden_capture(g, sim, adds[k].point, (enum go_color)adds[k].now, tm) >= 0)
                 pick = k;
-            break;
         }
         for (int k = 0; k < na && pick < 0; k++)
             if (!taken[k] && !handicap_now && adds[k].now == tm) pick = k;
@@ -845,13 +971,16 @@ static void explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flus
         bool moved = false;
         for (int k = 0; k < nrest; k++)
             if (rest[k].now == GO_EMPTY && rest[k].was == c && rest[k].obs == a->obs &&
-                go_game_at(sim, rest[k].point) == c)
+                go_game_at(sim, rest[k].point) == c &&
+                !captured_by_other(sim, a, adds, na, taken, rest[k].point))
                 moved = true;
         if (moved) {
             rest[nrest++] = *a;
             continue;
         }
-        if (restoring(g, a) || tentative_before(g, a->now, a->obs)) {
+        if (restoring(g, a) || tentative_before(g, a->now, a->obs) ||
+            tentative_removal(g, a->now, a->obs) ||
+            (c == tm && tentative_hidden(g, sim, a->obs, tm))) {
             blocker = a;
             maybe = true;
             break;
@@ -916,6 +1045,18 @@ static void explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flus
     go_game_free(sim);
 
     bool disturbed = nleft >= g->cfg.disturbed_min;
+    /* A disturbed board: the moves seen before the disturbance still count (the flag belongs
+     * after them); the rest waits for the restoration. */
+    long first_bad = -1;
+    for (int k = 0; k < nleft; k++)
+        if (first_bad < 0 || left[k].obs < first_bad) first_bad = left[k].obs;
+    if (disturbed)
+        for (int k = 0; k < nplan; k++) {
+            if (!ev_room(b, GUARD_MAX_EVENTS + 2) || plan_from[k] < 0) break;
+            const struct point_state *s = &g->pt[plan_from[k]];
+            if (s->seen_obs >= first_bad) break;
+            commit_move(g, plan[k], s->seen_t, s->seen_frame, s, s->seen_obs, flushing, b);
+        }
     if (!disturbed) {
         for (int k = 0; k < nplan; k++) {
             if (!ev_room(b, GUARD_MAX_EVENTS + 2)) break;
@@ -924,7 +1065,9 @@ static void explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flus
             if (plan_from[k] <= -2) {
                 /* seen once, captured at once */
                 const struct point_state *h = &g->pt[-2 - plan_from[k]];
-                commit_move(g, plan[k], h->stone_t, h->stone_frame, NULL, h->stone_obs, false, b);
+                int c = plan[k].color;
+                commit_move(g, plan[k], h->stone_t[c], h->stone_frame[c], NULL, h->stone_obs[c],
+                            false, b);
                 for (int e = n0; e < b->n; e++)
                     if (b->ev[e].kind == GUARD_MOVE)
                         strncat(b->ev[e].text,
@@ -1000,8 +1143,12 @@ static bool stone_before(const struct go_obs_guard *g, long obs)
         for (int x = 0; x < g->w; x++) {
             int p = go_point(x, y);
             const struct point_state *s = &g->pt[p];
-            if (s->cand_active && s->cand != GO_EMPTY && s->belief == GO_EMPTY &&
-                s->cand_obs <= obs && (!s->last_known || s->last == s->cand))
+            /* the first reading of a stone here, of either colour (a misread colour at first) */
+            long first = s->cand_obs;
+            for (int c = GO_BLACK; c <= GO_WHITE; c++)
+                if (s->ep_obs[c] && s->ep_obs[c] < first) first = s->ep_obs[c];
+            /* still a candidate after one reading of the empty point (a misread of it) */
+            if (s->cand_active && s->cand != GO_EMPTY && s->belief == GO_EMPTY && first <= obs)
                 return true;
             if (s->belief != GO_EMPTY && expected_at(g, p) == GO_EMPTY && g->mask[p] < 0 &&
                 s->seen_obs <= obs)

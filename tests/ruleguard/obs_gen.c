@@ -440,6 +440,12 @@ bool gen_go_stream(const struct go_record *r, const struct go_rules *rules, enum
             }
         }
         if (mi == keep_until) {
+            /* a prisoner's point played on again meanwhile holds the new stone: leave it */
+            int j = 0;
+            for (int k = 0; k < nkeep; k++)
+                if (go_game_at(go_guard_game(mg), keep_cap[k]) == GO_EMPTY)
+                    keep_cap[j++] = keep_cap[k];
+            nkeep = j;
             take_off_slowly(&c, keep_cap, nkeep);
             keep_until = -1;
         }

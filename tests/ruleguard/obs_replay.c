@@ -7,6 +7,41 @@
 
 #define TEXT_MAX (1 << 16)
 
+FILE *replay_trace;
+
+static void trace_obs(const struct go_obs_guard *g, const struct obs_item *it, int k)
+{
+    const struct go_game *game = go_obs_guard_game(g);
+    int h = go_game_height(game), w = go_game_width(game);
+    if (it->kind == OBS_ITEM_SIGNAL) {
+        fprintf(replay_trace, "obs %d: signal %d by %d\n", k, it->signal, it->color);
+        return;
+    }
+    const struct observation *o = &it->obs;
+    fprintf(replay_trace, "obs %d frame %llu ply %d occl %d:", k, (unsigned long long)o->frame_seq,
+            go_game_ply(game), o->noccluded);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int p = go_point(x, y);
+            if (o->occluded[p] || o->point[p] == go_game_at(game, p)) continue;
+            char name[8];
+            fprintf(replay_trace, " %s=%c%.2f", go_point_name(p, h, name), ".BW"[o->point[p] % 3],
+                    (double)o -> conf[p]);
+        }
+    fprintf(replay_trace, "\n");
+}
+
+static void trace_events(const struct guard_event *ev, int n, int h)
+{
+    for (int i = 0; i < n; i++) {
+        char name[8];
+        fprintf(replay_trace, "   -> %s ply %d %c %s reason %d: %s\n", guard_kind_name(ev[i].kind),
+                ev[i].ply, ".BW"[ev[i].move.color % 3],
+                ev[i].move.point >= 0 ? go_point_name(ev[i].move.point, h, name) : "-",
+                ev[i].reason, ev[i].text);
+    }
+}
+
 void replay_result_free(struct replay_result *r)
 {
     free(r->moves);
@@ -100,6 +135,7 @@ bool replay_go(const struct gen_stream *s, const struct go_obs_config *cfg,
             return false;
         }
         int n = 0;
+        if (replay_trace) trace_obs(g, &it, i);
         if (it.kind == OBS_ITEM_OBS) {
             out->observations++;
             t = it.obs.t_ns;
@@ -108,9 +144,12 @@ bool replay_go(const struct gen_stream *s, const struct go_obs_config *cfg,
             t = it.t_ns;
             n = go_obs_guard_signal(g, (enum go_obs_signal)it.signal, it.color, it.t_ns, 0, ev);
         }
+        if (replay_trace) trace_events(ev, n, hdr.h);
         collect(out, ev, n);
     }
-    collect(out, ev, go_obs_guard_flush(g, t + 1000000000, ev));
+    int nf = go_obs_guard_flush(g, t + 1000000000, ev);
+    if (replay_trace) trace_events(ev, nf, hdr.h);
+    collect(out, ev, nf);
     go_obs_guard_free(g);
     out->text_ok = true;
     return true;
@@ -119,7 +158,15 @@ bool replay_go(const struct gen_stream *s, const struct go_obs_config *cfg,
 bool replay_moves_equal(const struct gen_stream *s, const struct replay_result *r, char *why,
                         size_t len)
 {
-    int n = s->nmoves < r->nmoves ? s->nmoves : r->nmoves;
+    /* the game ends at the second pass in a row: passes the record goes on with (a third pass
+       in some engine records) are not moves on the board */
+    int rec = s->nmoves;
+    for (int i = 1; i < s->nmoves; i++)
+        if (s->moves[i].point == GO_PASS && s->moves[i - 1].point == GO_PASS) {
+            rec = i + 1;
+            break;
+        }
+    int n = rec < r->nmoves ? rec : r->nmoves;
     for (int i = 0; i < n; i++) {
         if (s->moves[i].color == r->moves[i].color && s->moves[i].point == r->moves[i].point)
             continue;
@@ -133,8 +180,8 @@ bool replay_moves_equal(const struct gen_stream *s, const struct replay_result *
         }
         return false;
     }
-    if (s->nmoves != r->nmoves) {
-        snprintf(why, len, "record has %d moves, guard %d", s->nmoves, r->nmoves);
+    if (rec != r->nmoves) {
+        snprintf(why, len, "record has %d moves, guard %d", rec, r->nmoves);
         return false;
     }
     return true;

@@ -4,6 +4,8 @@
 #ifndef KIFUCAM_TESTS_OBS_REPLAY_H
 #define KIFUCAM_TESTS_OBS_REPLAY_H
 
+#include <stdio.h>
+
 #include "tests/ruleguard/obs_gen.h"
 
 #define REPLAY_MAX_FLAGS 16
@@ -19,6 +21,10 @@ struct replay_result {
     char error[200];
 };
 void replay_result_free(struct replay_result *r);
+
+/* When set, replay_go prints each observation's readings that differ from the game, and every
+ * event, to this file (debugging one game by hand; OBS_TRACE in the corpus test). */
+extern FILE *replay_trace;
 
 /* cfg NULL: defaults. */
 bool replay_go(const struct gen_stream *s, const struct go_obs_config *cfg,

@@ -33,7 +33,11 @@ static void test_clean_games(void **state)
     int by_kind[GUARD_KIND_COUNT] = {0};
     long observations = 0, moves = 0;
     clock_t t0 = clock();
+    /* OBS_TRACE=substring: replay only the games whose path contains it, with a trace */
+    const char *only = getenv("OBS_TRACE");
     for (int i = 0; i < corpus.n; i++) {
+        if (only && !strstr(corpus.paths[i], only)) continue;
+        replay_trace = only ? stdout : NULL;
         struct go_record *r = go_corpus_read(corpus.paths[i]);
         if (!r) {
             unreadable++;
@@ -87,13 +91,15 @@ static void test_clean_games(void **state)
         if (by_kind[k]) tu_note("  false %s: %d", guard_kind_name((enum guard_kind)k), by_kind[k]);
     tu_note("fixture games with a false flag or a wrong move: %d of %d", fx_bad, fx_games);
     go_corpus_free(&corpus);
+    if (only) return; /* a trace by hand: no verdict */
     assert_true(fx_games >= 30);
     assert_int_equal(fx_bad, 0);
     assert_int_equal(unreadable, 0);
-    /* The shared sample is not clean yet (see the figures above): a stone seen once and captured
-     * at once, passes and handicap corner cases. Keep it from getting worse. */
-    assert_true(flagged * 100 <= games * 5);
-    assert_true(bad_moves * 100 <= games * 8);
+    /* The shared sample is not clean yet (see the figures above; about 1.5-2.5% of all shared
+     * games by hand): a stone seen once in a capture race next to passes, a prisoner taken off and
+     * its point played again before the empty point could be read. Keep it from getting worse. */
+    assert_true(flagged * 100 <= games * 2);
+    assert_true(bad_moves * 100 <= games * 3);
 }
 
 int main(void)

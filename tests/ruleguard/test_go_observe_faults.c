@@ -49,6 +49,13 @@ static void test_faults(void **state)
                 continue;
             }
             injected[f]++;
+            /* OBS_TRACE=substring (and OBS_FAULT=kind name): trace those games by hand */
+            const char *only = getenv("OBS_TRACE"), *fault = getenv("OBS_FAULT");
+            replay_trace =
+                only && strstr(corpus.paths[i], only) &&
+                        (!fault || !strcmp(fault, gen_go_fault_name((enum gen_go_fault)f)))
+                    ? stdout
+                    : NULL;
             struct replay_result res;
             replay_go(&s, NULL, &res);
             enum outcome o;
@@ -116,7 +123,8 @@ static void test_faults(void **state)
      * "every fault" is measured above (extra flags after the restoration, moves lost on the way).
      */
     for (int f = GF_ILLEGAL; f < GF_COUNT; f++)
-        assert_true(table[f][OUT_EXACT] * 10 >= injected[f] * 7);
+        assert_true(table[f][OUT_EXACT] * 10 >= injected[f] * 8);
+    assert_true(exact * 100 >= total * 88);
 }
 
 int main(void)
