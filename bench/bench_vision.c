@@ -2,6 +2,7 @@
  * from scratch and the tracked path (grid kept from the previous frame), per stage, at 1280x720
  * and 1920x1080. Prints figures; never fails on speed.
  *   bench_vision RECORD.sgf [repeats]   (defaults: the fixtures' 19x19 game, 20) */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,10 @@ static void bench(const struct go_record *rec, int w, int h, int reps)
                                .data = f->rgb};
     struct vision_detector *det = vision_detector_new();
     det->board_size = rec->width;
+    /* VISION_DEBUG_DIR: write each stage's image there */
+    det->debug_dir = getenv("VISION_DEBUG_DIR");
+    det->debug = det->debug_dir != NULL;
+    if (getenv("VISION_WORK_SIZE")) det->work_size = atoi(getenv("VISION_WORK_SIZE"));
     struct observation *obs = malloc(sizeof *obs);
     double find_ms[VSTAGE_COUNT] = {0}, track_ms[VSTAGE_COUNT] = {0};
     int found = 0, tracked = 0;
@@ -43,14 +48,31 @@ static void bench(const struct go_record *rec, int w, int h, int reps)
         found += vision_read_go(det, &img, obs);
         for (int s = 0; s < VSTAGE_COUNT; s++) find_ms[s] += det->stage_ms[s] / reps;
     }
+    struct vision_stats fs = det->stats; /* of the last find from scratch */
     for (int i = 0; i < reps; i++) {
         vision_read_go(det, &img, obs);
         tracked += obs->tracked;
         for (int s = 0; s < VSTAGE_COUNT; s++) track_ms[s] += det->stage_ms[s] / reps;
     }
+    /* the found grid against the render's truth: worst corner, in line spacings */
+    double worst = -1;
+    if (found) {
+        double side =
+            hypot(f->corners[1][0] - f->corners[0][0], f->corners[1][1] - f->corners[0][1]);
+        for (int c = 0; c < 4; c++) {
+            double best = 1e18;
+            for (int k = 0; k < 4; k++)
+                best = fmin(best, hypot(obs->corners[c][0] - f->corners[k][0],
+                                        obs->corners[c][1] - f->corners[k][1]));
+            worst = fmax(worst, best / (side / (rec->width - 1)));
+        }
+    }
     double tf = 0, tt = 0;
     printf("%dx%d 19x19 (%s): board found %d/%d, tracked %d/%d\n", w, h, render_go_describe(r),
            found, reps, tracked, reps);
+    printf("  worst corner off its true place: %.2f line spacings (-1: not found)\n", worst);
+    printf("  last find: %d segments, lines %d/%d, on the lattice %d/%d\n", fs.segments,
+           fs.lines[0], fs.lines[1], fs.lattice_lines[0], fs.lattice_lines[1]);
     for (int s = 0; s < VSTAGE_COUNT; s++) {
         printf("  %-9s find %7.2f ms   tracked %7.2f ms\n", vision_stage_name(s), find_ms[s],
                track_ms[s]);

@@ -5,7 +5,8 @@
  * by RANSAC over triples of neighbouring detected lines (wood grain, table edges and stone rims
  * are outliers), then places the board's window of n lines where the support is and the lines
  * just outside are not. grid_refine then pulls the whole homography onto every segment that lies
- * along a grid line (a linear least-squares problem in the inverse homography). */
+ * along a grid line (a linear least-squares problem in the inverse homography), and the star
+ * points (dots at known intersections) anchor the window against whole-line shifts. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +304,106 @@ static double line_evidence(const uint8_t *g, int w, int h, const double H[9], i
     return total * 3 >= steps ? (double)good / total : -1;
 }
 
+/* Star points (hoshi) of an n board, as grid indices; how many (0 for sizes without a known
+ * layout). */
+static int star_points(int n, int out[9][2])
+{
+    int a, b, c, m = 0;
+    if (n == 19)
+        a = 3, b = 9, c = 15;
+    else if (n == 13)
+        a = 3, b = 6, c = 9;
+    else if (n == 9)
+        a = 2, b = 4, c = 6;
+    else
+        return 0;
+    int v[3] = {a, b, c};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            /* 9 and 13: only the four corner points and the centre */
+            if (n != 19 && (i == 1) != (j == 1)) continue;
+            out[m][0] = v[i], out[m][1] = v[j];
+            m++;
+        }
+    return m;
+}
+
+/* How much a dot sits on intersection (u, v): the board a little way off along the diagonals
+ * minus the pixels just off the intersection along them (off both lines, so dark only under a
+ * star point's dot — or a black stone, which darkens both and so does not count). -1e9 when
+ * outside the image. */
+static double dot_contrast(const uint8_t *g, int w, int h, const double H[9], double u, double v)
+{
+    static const double dir[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    double in = 0, out = 0;
+    for (int k = 0; k < 4; k++) {
+        double x, y;
+        hom_apply(H, u + 0.08 * dir[k][0], v + 0.08 * dir[k][1], &x, &y);
+        double a = bilinear(g, w, h, x, y);
+        hom_apply(H, u + 0.3 * dir[k][0], v + 0.3 * dir[k][1], &x, &y);
+        double b = bilinear(g, w, h, x, y);
+        if (a < 0 || b < 0) return -1e9;
+        in += a, out += b;
+    }
+    return (out - in) / 4;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The star points fix the window against whole-line shifts that the lines alone cannot tell
+ * apart (an outer line lost under stones or the margin's edge taken for a line): among shifts
+ * of up to 3 lines each way, the one under which clearly more star points show a dot than under
+ * any other. true if H was moved. */
+static bool star_anchor(const uint8_t *g, int w, int h, double H[9], int n)
+{
+    int st[9][2];
+    int ns = star_points(n, st);
+    if (!ns) return false;
+    /* a plain intersection's contrast: the median over the board */
+    double *c = malloc((size_t)n * n * sizeof *c);
+    if (!c) return false;
+    int m = 0;
+    for (int u = 0; u < n; u++)
+        for (int v = 0; v < n; v++) {
+            double d = dot_contrast(g, w, h, H, u, v);
+            if (d > -1e8) c[m++] = d;
+        }
+    if (m < n * n / 2) {
+        free(c);
+        return false;
+    }
+    qsort(c, (size_t)m, sizeof *c, cmp_dbl);
+    double base = c[m / 2], spread = c[m * 9 / 10] - c[m / 10];
+    free(c);
+    double thr = base + fmax(10, 0.3 * spread);
+    int best = -1, second = -1, bsu = 0, bsv = 0;
+    double best_sum = -1e18;
+    for (int su = -3; su <= 3; su++)
+        for (int sv = -3; sv <= 3; sv++) {
+            int cnt = 0;
+            double sum = 0;
+            for (int i = 0; i < ns; i++) {
+                double d = dot_contrast(g, w, h, H, st[i][0] + su, st[i][1] + sv);
+                if (d > thr) cnt++;
+                if (d > -1e8) sum += d;
+            }
+            if (cnt > best || (cnt == best && sum > best_sum)) {
+                if (cnt > best) second = best;
+                best = cnt, best_sum = sum, bsu = su, bsv = sv;
+            } else if (cnt > second)
+                second = cnt;
+        }
+    if (best < 3 || best < second + 2 || (!bsu && !bsv)) return false;
+    double T[9] = {1, 0, bsu, 0, 1, bsv, 0, 0, 1}, out[9];
+    hom_mul(H, T, out);
+    memcpy(H, out, sizeof out);
+    return true;
+}
+
 bool grid_place_window(const uint8_t *g, int w, int h, double H[9], int n)
 {
     bool moved = false;
@@ -329,5 +430,6 @@ bool grid_place_window(const uint8_t *g, int w, int h, double H[9], int n)
         memcpy(H, out, sizeof out);
         moved = true;
     }
+    if (star_anchor(g, w, h, H, n)) moved = true;
     return moved;
 }

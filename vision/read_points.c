@@ -248,7 +248,10 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
             if (badgaps[p] >= 3) occ = true;
             /* neither board nor stone: skin, cloth */
             if (v == OBS_EMPTY && bdist[p] > gap_tol * 1.2 && cross[p] < 0.03) occ = true;
-            if (v == OBS_BLACK && im->color && neu[p] < 0.3 && rho[p] > 0.3) occ = true;
+            /* a stone is neutral grey; a "stone" with the colour of skin or a sleeve is not one
+             * (unsure is occluded, never a stone: bounds measured over every render scenario) */
+            if (v == OBS_BLACK && im->color && neu[p] < 0.45 && rho[p] > 0.3) occ = true;
+            if (v == OBS_WHITE && im->color && neu[p] < 0.45) occ = true;
             obs->point[p] = occ ? OBS_EMPTY : v;
             obs->conf[p] = occ ? 0 : (float)(0.5 + 0.5 * conf);
             obs->occluded[p] = occ;

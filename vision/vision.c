@@ -141,14 +141,14 @@ bool vision_read_go(struct vision_detector *det, const struct vision_image *img,
         st->frames_since_find = 0;
         bool ok = board_find(det, st->fw, &g, det->board_size, &st->grid);
         int big = ri.w > ri.h ? ri.w : ri.h;
-        if (!ok && big > det->work_size) {
-            /* a small board in a large frame: its lines merge at the working size; look again
-             * at twice the resolution */
-            int keep = det->work_size;
-            det->work_size = 2 * keep < big ? 2 * keep : big;
+        /* a small or steeply tilted board in a large frame: its lines merge or bend apart at the
+         * working size; look again at twice the resolution, then at full size */
+        int keep = det->work_size;
+        while (!ok && big > det->work_size) {
+            det->work_size = 2 * det->work_size < big ? 2 * det->work_size : big;
             ok = board_find(det, st->fw, &g, det->board_size, &st->grid);
-            det->work_size = keep;
         }
+        det->work_size = keep;
         if (!ok) {
             st->have_grid = false;
             return false;

@@ -196,8 +196,8 @@ static void test_all_photos(void **state)
     }
     struct tally *t = calloc(1, sizeof *t);
     run(tu_path(tu_shared_data_dir(), "go-photos/board-corners"), "shared go-photos", t);
-    /* measured when written: 86 of 180 (47.8 %) */
-    assert_true(t->good * 100 >= 45 * t->images);
+    /* measured when written: 86 of 180 (47.8 %); with the star-point anchor 88 (48.9 %) */
+    assert_true(t->good * 100 >= 48 * t->images);
     free(t);
 }
 

@@ -223,12 +223,14 @@ static void test_render_styles_scenarios(void **state)
     tu_note("time per frame: find from scratch %.1f ms (%ld), tracked %.1f ms (%ld)",
             all.n_find ? all.ms_find / all.n_find : 0, all.n_find,
             all.n_track ? all.ms_track / all.n_track : 0, all.n_track);
-    /* floors measured when written (74.1 % found, 96.6 % points, 66/66 stable exact, 65 stones
-     * read on 2116 covered points); raise them as the reader improves */
-    assert_true(pct(all.nohand_found, all.nohand_frames) >= 70);
-    assert_true(pct(all.points_right, all.points) >= 96);
+    /* floors: first measured 74.1 % found, 96.6 % points, 66/66 stable exact, 65 stones read on
+     * 2116 covered points; with the star-point anchor and the colour test for occlusion 81.3 %
+     * found, 96.54 % points, 69/69 stable exact, 15 stones read on 2238 covered points. Raise
+     * them as the reader improves (the goal for covered points is zero). */
+    assert_true(pct(all.nohand_found, all.nohand_frames) >= 79);
+    assert_true(pct(all.points_right, all.points) >= 96.3);
     assert_true(all.stables > 20 && all.stables_exact * 100 >= 95 * all.stables);
-    assert_true(all.covered_stone_reads * 100 <= 4 * all.covered_points);
+    assert_true(all.covered_stone_reads * 100 <= 1 * all.covered_points);
 }
 
 int main(void)
