@@ -215,32 +215,16 @@ struct shogi_record *shogi_kif_read(const char *data, size_t len, const char *na
     struct kif_state st;
     memset(&st, 0, sizeof st);
     if (!shogi_reader_init(&st.rd, name, err, SHOGI_FORMAT_KIF)) return NULL;
-    const char *charset;
-    char *text = shogi_text_to_utf8(data, len, &charset);
-    char **lines = NULL;
-    int n = text ? shogi_split_lines(text, &lines) : -1;
-    if (n < 0) {
-        free(text);
-        shogi_reader_fail(&st.rd, 0, "out of memory");
-        shogi_reader_abort(&st.rd);
-        return NULL;
-    }
-    st.rd.rec->charset = charset;
+    char *text, **lines;
+    int n = shogi_reader_lines(&st.rd, data, len, &text, &lines);
+    if (n < 0) return NULL;
     bool ok = true, any = false;
     for (int i = 0; i < n && ok; i++) {
         int lineno = i + 1;
         const char *line = lines[i];
         const char *p = shogi_skip_space(line);
-        if (st.in_branch) {
-            if (shogi_starts_with(p, "変化")) st.rd.rec->branches_skipped++;
-            continue;
-        }
+        if (shogi_reader_skip_branch(&st.rd, &st.in_branch, p)) continue;
         if (!*p || *p == '#') continue;
-        if (shogi_starts_with(p, "変化")) {
-            st.in_branch = true;
-            st.rd.rec->branches_skipped++;
-            continue;
-        }
         if (*p >= '0' && *p <= '9') {
             ok = move_line(&st, p, lineno);
             any = true;

@@ -136,3 +136,29 @@ bool shogi_bod_line(struct shogi_bod *bod, const char *line)
     }
     return true;
 }
+
+int shogi_reader_lines(struct shogi_reader *rd, const char *data, size_t len, char **text,
+                       char ***lines)
+{
+    const char *charset;
+    *text = shogi_text_to_utf8(data, len, &charset);
+    *lines = NULL;
+    int n = *text ? shogi_split_lines(*text, lines) : -1;
+    if (n < 0) {
+        free(*text);
+        *text = NULL;
+        shogi_reader_fail(rd, 0, "out of memory");
+        shogi_reader_abort(rd);
+        return -1;
+    }
+    rd->rec->charset = charset;
+    return n;
+}
+
+bool shogi_reader_skip_branch(struct shogi_reader *rd, bool *in_branch, const char *p)
+{
+    bool starts = shogi_starts_with(p, "変化");
+    if (starts) rd->rec->branches_skipped++;
+    if (starts) *in_branch = true;
+    return *in_branch;
+}

@@ -236,6 +236,13 @@ bool shogi_reader_fail(struct shogi_reader *rd, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4))); /* fills err; returns false */
 void shogi_reader_note(struct shogi_reader *rd, int line, int ply, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* KIF and KI2: the text decoded to UTF-8 (charset noted in the record) and split into lines. Returns
+ * the line count; -1 (the reader failed and was aborted) when out of memory. Free *lines, *text. */
+int shogi_reader_lines(struct shogi_reader *rd, const char *data, size_t len, char **text,
+                       char ***lines);
+/* KIF and KI2: branches (変化) are read past and counted. True when line p belongs to a branch (or
+ * starts one) and is thereby taken care of. */
+bool shogi_reader_skip_branch(struct shogi_reader *rd, bool *in_branch, const char *p);
 /* Append text to a comment (joined with '\n'). */
 void shogi_comment_add(char **comment, const char *text);
 /* KIF-style header line handling shared by KIF and KI2: key：value. Returns true if it was one. */
