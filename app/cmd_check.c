@@ -116,6 +116,16 @@ static void print_flag(const struct guard_event *e, void *arg)
     c->flags_printed++;
 }
 
+/* How flags name a game: the file, and "#N" for the N-th game of a file that holds several. */
+static const char *game_label(char *buf, size_t len, const char *path, int game)
+{
+    if (game == 0)
+        snprintf(buf, len, "%s", path);
+    else
+        snprintf(buf, len, "%s#%d", path, game + 1);
+    return buf;
+}
+
 static void check_shogi_file(const char *path, const struct shogi_rules *rules, struct check_ctx *c)
 {
     struct totals *t = c->t;
@@ -134,11 +144,7 @@ static void check_shogi_file(const char *path, const struct shogi_rules *rules, 
     int flags_before = t->flags;
     for (int g = 0; g < n; g++) {
         char label[4200];
-        if (g == 0)
-            snprintf(label, sizeof label, "%s", path);
-        else
-            snprintf(label, sizeof label, "%s#%d", path, g + 1);
-        c->label = label;
+        c->label = game_label(label, sizeof label, path, g);
         struct check_shogi_result res;
         check_shogi_record(games[g], rules, print_flag, c, &res);
         t->games++;
@@ -216,11 +222,7 @@ static void check_file(const char *path, const struct go_rules *forced, struct c
     int flags_before = t->flags;
     for (int g = 0; g < n; g++) {
         char label[4200];
-        if (g == 0)
-            snprintf(label, sizeof label, "%s", path);
-        else
-            snprintf(label, sizeof label, "%s#%d", path, g + 1);
-        c->label = label;
+        c->label = game_label(label, sizeof label, path, g);
         struct check_go_result res;
         check_go_record(games[g], forced, print_flag, c, &res);
         t->games++;
