@@ -188,17 +188,6 @@ static void write_records(struct daemon *d)
 
 /* ---- the feeds ----------------------------------------------------------------------------- */
 
-static void move_name(int size, struct go_move m, char *out, size_t n)
-{
-    if (m.point == GO_PASS) {
-        snprintf(out, n, "pass");
-        return;
-    }
-    int x = go_x(m.point), y = go_y(m.point);
-    char col = (char)('A' + x + (x >= 8)); /* no I */
-    snprintf(out, n, "%c%d", col, size - y);
-}
-
 static void publish_state(struct daemon *d)
 {
     if (!d->live && !d->mqtt) return;
@@ -218,7 +207,7 @@ static void publish_state(struct daemon *d)
         return;
     }
     for (int i = 0; i < d->nmoves; i++) {
-        move_name(d->size, d->moves[i], names[i], sizeof names[i]);
+        go_point_name(d->moves[i].point, d->size, names[i]);
         list[i] = names[i];
     }
     struct live_state st = {0};
@@ -331,7 +320,7 @@ static void handle_events(struct daemon *d, struct guard_event *ev, int n)
         else if (ev[i].kind == GUARD_MOVE || ev[i].kind == GUARD_PASS) {
             char name[8] = "";
             if (ev[i].reason < GUARD_REASON_TAKEBACK)
-                move_name(d->size, ev[i].move, name, sizeof name);
+                go_point_name(ev[i].move.point, d->size, name);
             kc_log(KC_LOG_INFO, "ply %d: %s %s", d->nmoves,
                    ev[i].move.color == GO_BLACK ? "B" : "W", name[0] ? name : ev[i].text);
         }
@@ -595,43 +584,6 @@ static void free_daemon(struct daemon *d)
     pthread_mutex_destroy(&d->lock);
 }
 
-/* The board as the camera sees it may be turned (a camera at White's side sees it upside down):
- * turn the readings by `degrees` clockwise so the record has the board's own orientation. */
-static int turned_index(int n, int x, int y, int degrees)
-{
-    int nx = x, ny = y;
-    if (degrees == 90) {
-        nx = n - 1 - y;
-        ny = x;
-    } else if (degrees == 180) {
-        nx = n - 1 - x;
-        ny = n - 1 - y;
-    } else if (degrees == 270) {
-        nx = y;
-        ny = n - 1 - x;
-    }
-    return ny * OBS_MAX + nx;
-}
-
-static void rotate_obs(struct observation *o, bool changed[OBS_POINTS], int degrees)
-{
-    if (degrees % 360 == 0 || o->w != o->h) return;
-    static struct observation t;
-    static bool ch[OBS_POINTS];
-    t = *o;
-    int n = o->w;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) {
-            int from = y * OBS_MAX + x, to = turned_index(n, x, y, degrees);
-            t.point[to] = o->point[from];
-            t.conf[to] = o->conf[from];
-            t.occluded[to] = o->occluded[from];
-            if (changed) ch[to] = changed[from];
-        }
-    *o = t;
-    if (changed) memcpy(changed, ch, sizeof ch);
-}
-
 /* ---- the loop ------------------------------------------------------------------------------ */
 
 static void progress(struct daemon *d, const struct daemon_result *r, double fps, bool final)
@@ -847,7 +799,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         int64_t tc = now_ns();
         res->stage_ms[1] += (double)(tc - tb) / 1e6;
         if (settle_push(settler, &obs, &stable)) {
-            rotate_obs(&stable.obs, stable.changed, d->cfg.rotate);
+            observation_rotate(&stable.obs, stable.changed, d->cfg.rotate);
             pthread_mutex_lock(&d->lock);
             int n = go_obs_guard_observe_stable(d->guard, &stable, ev);
             int64_t td = now_ns();
@@ -865,7 +817,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
      * seen but not confirmed are judged now. */
     pthread_mutex_lock(&d->lock);
     if (res->frames && obs.board_found && !res->interrupted) {
-        rotate_obs(&obs, NULL, d->cfg.rotate);
+        observation_rotate(&obs, NULL, d->cfg.rotate);
         handle_events(d, ev, go_obs_guard_observe(d->guard, &obs, ev));
     }
     /* Stopped by a signal, the game is not over: what is not confirmed yet is seen again after

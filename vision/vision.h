@@ -103,6 +103,12 @@ bool settle_push(struct settler *s, const struct observation *obs, struct stable
 
 /* Load a JPEG as BGR24 or GRAY8 (TurboJPEG). Returns malloc'd pixels owned by the caller (free
  * img->data), or false with err filled. */
+/* The board as the camera sees it may be turned (a camera at White's side sees it upside down):
+ * turn an observation's readings (and a stable observation's change mask, when given) by
+ * `degrees` clockwise (0, 90, 180, 270) so that they have the board's own orientation. Square
+ * boards only; anything else is left as it is. */
+void observation_rotate(struct observation *o, bool changed[OBS_POINTS], int degrees);
+
 bool vision_load_jpeg(const char *path, bool gray, struct vision_image *img, char *err, int errlen);
 
 #endif
