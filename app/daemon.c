@@ -22,6 +22,7 @@
 #include "capture/capture.h"
 #include "record/atomic_file.h"
 #include "record/journal.h"
+#include "record/event_record.h"
 #include "record/live.h"
 #include "record/mqtt.h"
 #include "record/sgf.h"
@@ -35,11 +36,8 @@ struct daemon {
     const struct go_rules *rules;
     struct journal *journal;
     struct go_obs_guard *guard;
-    int ply_base;             /* moves in the record before this run's guard started (resume) */
-    struct go_game *position; /* the record's position, for the live page and resume */
-    struct go_move *moves;
-    char **notes; /* notes[ply]: flags and referee notes on that node; notes[0] = root */
-    int nmoves, cap;
+    int ply_base;               /* moves in the record before this run's guard started (resume) */
+    struct go_event_record rec; /* the game record, kept from the events */
     char result[64];
     int flags;
     char last_flag[160];
@@ -61,120 +59,29 @@ static int64_t now_ns(void)
 
 /* ---- the record ---------------------------------------------------------------------------- */
 
-static bool grow(struct daemon *d)
-{
-    if (d->nmoves + 1 < d->cap) return true;
-    int cap = d->cap ? d->cap * 2 : 64;
-    struct go_move *m = realloc(d->moves, (size_t)cap * sizeof *m);
-    if (!m) return false;
-    d->moves = m;
-    char **n = realloc(d->notes, (size_t)(cap + 1) * sizeof *n);
-    if (!n) return false;
-    for (int i = d->cap ? d->cap + 1 : 0; i <= cap; i++) n[i] = NULL;
-    d->notes = n;
-    d->cap = cap;
-    return true;
-}
-
-static void add_note(struct daemon *d, int ply, const char *text)
-{
-    if (!grow(d)) return;
-    if (ply < 0) ply = 0;
-    if (ply > d->nmoves) ply = d->nmoves;
-    char *old = d->notes[ply];
-    size_t len = (old ? strlen(old) + 1 : 0) + strlen(text) + 1;
-    char *s = malloc(len);
-    if (!s) return;
-    snprintf(s, len, "%s%s%s", old ? old : "", old ? "\n" : "", text);
-    free(old);
-    d->notes[ply] = s;
-}
-
-static void rebuild_position(struct daemon *d)
-{
-    go_game_free(d->position);
-    d->position = go_game_new(d->size, d->size, d->rules);
-    for (int i = 0; d->position && i < d->nmoves; i++) go_game_play(d->position, d->moves[i]);
-}
-
-static void truncate_record(struct daemon *d, int ply)
-{
-    if (ply < 0 || ply >= d->nmoves) return;
-    for (int i = ply + 1; i <= d->nmoves; i++) {
-        free(d->notes[i]);
-        d->notes[i] = NULL;
-    }
-    d->nmoves = ply;
-    rebuild_position(d);
-}
-
 /* Apply one event (already journaled) to the in-memory record. */
 static void apply_event(struct daemon *d, const struct guard_event *ev)
 {
-    char text[512];
-    if (ev->kind == GUARD_MOVE && ev->reason == GUARD_REASON_TAKEBACK) {
-        truncate_record(d, ev->ply);
-        return;
-    }
-    if (ev->kind == GUARD_MOVE && ev->reason == GUARD_REASON_SETUP) {
-        snprintf(text, sizeof text, "Referee: position accepted as set up. %s", ev->text);
-        add_note(d, d->nmoves, text);
-        return;
-    }
-    if ((ev->kind == GUARD_MOVE || ev->kind == GUARD_PASS) && grow(d)) {
-        struct go_move m = ev->move;
-        if (ev->kind == GUARD_PASS) m.point = GO_PASS;
-        d->moves[d->nmoves++] = m;
-        if (d->position) go_game_play(d->position, m);
-        return;
-    }
-    if (ev->kind == GUARD_GAME_END) {
-        add_note(d, d->nmoves, ev->text);
-        return;
-    }
-    if (guard_is_flag(ev->kind)) {
-        d->flags++;
-        snprintf(text, sizeof text, "%s: %s%s%s%s", guard_kind_name(ev->kind), ev->text,
-                 ev->rule_ref ? " (" : "", ev->rule_ref ? ev->rule_ref : "",
-                 ev->rule_ref ? ")" : "");
-        add_note(d, ev->ply <= d->nmoves ? ev->ply : d->nmoves, text);
-        snprintf(d->last_flag, sizeof d->last_flag, "ply %d %s", ev->ply,
-                 guard_kind_name(ev->kind));
-    }
+    if (!go_event_record_apply(&d->rec, ev)) return;
+    d->flags++;
+    snprintf(d->last_flag, sizeof d->last_flag, "ply %d %s", ev->ply, guard_kind_name(ev->kind));
 }
 
 static char *record_sgf(struct daemon *d)
 {
-    struct go_record r;
-    memset(&r, 0, sizeof r);
-    r.width = r.height = d->size;
-    r.black = d->cfg.black[0] ? d->cfg.black : NULL;
-    r.white = d->cfg.white[0] ? d->cfg.white : NULL;
-    r.event = d->cfg.event[0] ? d->cfg.event : NULL;
-    r.rules = d->cfg.rules;
-    r.result = d->result[0] ? d->result : NULL;
-    r.time_control = d->cfg.time_control[0] ? d->cfg.time_control : NULL;
-    r.application = (char *)"kifucam";
-    r.komi = r.komi_raw = d->cfg.komi;
-    r.main_time = -1;
-    r.charset = "UTF-8";
-    r.nnodes = d->nmoves + 1;
-    r.nodes = calloc((size_t)r.nnodes, sizeof *r.nodes);
-    if (!r.nodes) return NULL;
-    for (int i = 0; i < r.nnodes; i++) {
-        struct go_record_node *n = &r.nodes[i];
-        n->time_left = -1;
-        n->periods_left = -1;
-        n->player = GO_EMPTY;
-        n->comment = d->notes ? d->notes[i] : NULL;
-        if (i > 0) {
-            n->has_move = true;
-            n->move = d->moves[i - 1];
-        }
-    }
-    char *s = sgf_write_go_record(&r);
-    free(r.nodes);
-    return s;
+    struct go_record info;
+    memset(&info, 0, sizeof info);
+    info.black = d->cfg.black[0] ? d->cfg.black : NULL;
+    info.white = d->cfg.white[0] ? d->cfg.white : NULL;
+    info.event = d->cfg.event[0] ? d->cfg.event : NULL;
+    info.rules = d->cfg.rules;
+    info.result = d->result[0] ? d->result : NULL;
+    info.time_control = d->cfg.time_control[0] ? d->cfg.time_control : NULL;
+    info.application = (char *)"kifucam";
+    info.komi = info.komi_raw = d->cfg.komi;
+    info.main_time = -1;
+    info.charset = "UTF-8";
+    return go_event_record_sgf(&d->rec, &info);
 }
 
 static void write_records(struct daemon *d)
@@ -195,19 +102,20 @@ static void publish_state(struct daemon *d)
     int k = 0;
     for (int y = 0; y < d->size; y++)
         for (int x = 0; x < d->size; x++) {
-            enum go_color c = d->position ? go_game_at(d->position, go_point(x, y)) : GO_EMPTY;
+            enum go_color c =
+                d->rec.position ? go_game_at(d->rec.position, go_point(x, y)) : GO_EMPTY;
             board[k++] = c == GO_BLACK ? 'X' : c == GO_WHITE ? 'O' : '.';
         }
     board[k] = '\0';
-    char(*names)[8] = calloc((size_t)d->nmoves + 1, sizeof *names);
-    const char **list = calloc((size_t)d->nmoves + 1, sizeof *list);
+    char(*names)[8] = calloc((size_t)d->rec.nmoves + 1, sizeof *names);
+    const char **list = calloc((size_t)d->rec.nmoves + 1, sizeof *list);
     if (!names || !list) {
         free(names);
         free((void *)list);
         return;
     }
-    for (int i = 0; i < d->nmoves; i++) {
-        go_point_name(d->moves[i].point, d->size, names[i]);
+    for (int i = 0; i < d->rec.nmoves; i++) {
+        go_point_name(d->rec.moves[i].point, d->size, names[i]);
         list[i] = names[i];
     }
     struct live_state st = {0};
@@ -216,22 +124,22 @@ static void publish_state(struct daemon *d)
     st.board_name = d->cfg.board_name;
     st.width = st.height = d->size;
     st.board = board;
-    st.ply = d->nmoves;
+    st.ply = d->rec.nmoves;
     st.last_x = st.last_y = -1;
-    if (d->nmoves && d->moves[d->nmoves - 1].point != GO_PASS) {
-        st.last_x = go_x(d->moves[d->nmoves - 1].point);
-        st.last_y = go_y(d->moves[d->nmoves - 1].point);
+    if (d->rec.nmoves && d->rec.moves[d->rec.nmoves - 1].point != GO_PASS) {
+        st.last_x = go_x(d->rec.moves[d->rec.nmoves - 1].point);
+        st.last_y = go_y(d->rec.moves[d->rec.nmoves - 1].point);
     }
     st.black.name = d->cfg.black[0] ? d->cfg.black : NULL;
     st.white.name = d->cfg.white[0] ? d->cfg.white : NULL;
     st.black.clock_ms = st.white.clock_ms = -1;
-    if (d->position) {
-        st.black.prisoners = go_game_prisoners(d->position, GO_BLACK);
-        st.white.prisoners = go_game_prisoners(d->position, GO_WHITE);
-        st.to_move = go_game_to_move(d->position) == GO_BLACK ? "black" : "white";
+    if (d->rec.position) {
+        st.black.prisoners = go_game_prisoners(d->rec.position, GO_BLACK);
+        st.white.prisoners = go_game_prisoners(d->rec.position, GO_WHITE);
+        st.to_move = go_game_to_move(d->rec.position) == GO_BLACK ? "black" : "white";
     }
     st.moves = list;
-    st.n_moves = d->nmoves;
+    st.n_moves = d->rec.nmoves;
     st.result = d->result[0] ? d->result : NULL;
     st.status = d->status[0] ? d->status : NULL;
     char *json = live_state_json(&st);
@@ -321,7 +229,7 @@ static void handle_events(struct daemon *d, struct guard_event *ev, int n)
             char name[8] = "";
             if (ev[i].reason < GUARD_REASON_TAKEBACK)
                 go_point_name(ev[i].move.point, d->size, name);
-            kc_log(KC_LOG_INFO, "ply %d: %s %s", d->nmoves,
+            kc_log(KC_LOG_INFO, "ply %d: %s %s", d->rec.nmoves,
                    ev[i].move.color == GO_BLACK ? "B" : "W", name[0] ? name : ev[i].text);
         }
         write_records(d);
@@ -373,7 +281,7 @@ static int on_action(void *ctx, const struct referee_action *a, char *msg, size_
     case REFEREE_SET_RESULT:
     case REFEREE_ACTION_COUNT: break;
     }
-    if (a->kind == REFEREE_ADD_NOTE) add_note(d, a->ply, a->text);
+    if (a->kind == REFEREE_ADD_NOTE) go_event_record_note(&d->rec, a->ply, a->text);
     if (a->kind == REFEREE_SET_RESULT) snprintf(d->result, sizeof d->result, "%.63s", a->text);
     kc_log(KC_LOG_INFO, "referee: %s at ply %d %s", referee_action_name(a->kind), a->ply, a->text);
     handle_events(d, ev, n);
@@ -454,22 +362,22 @@ static int resume(struct daemon *d, const struct journal_log *log)
             char *json = live_action_json(&a, e->seq);
             if (json && d->live) live_publish(d->live, "action", json, true);
             free(json);
-            if (a.kind == REFEREE_ADD_NOTE) add_note(d, a.ply, a.text);
+            if (a.kind == REFEREE_ADD_NOTE) go_event_record_note(&d->rec, a.ply, a.text);
             if (a.kind == REFEREE_SET_RESULT)
                 snprintf(d->result, sizeof d->result, "%.63s", a.text);
         }
     }
     if (log->damaged) kc_log(KC_LOG_WARN, "journal damaged: %s", log->damage.message);
     /* The guard starts from the record's position (stones as setup, side to move). */
-    d->ply_base = d->nmoves;
-    if (d->nmoves && d->position) {
+    d->ply_base = d->rec.nmoves;
+    if (d->rec.nmoves && d->rec.position) {
         for (int p = 0; p < GO_POINTS; p++) {
             if (go_x(p) >= d->size || go_y(p) >= d->size) continue;
-            enum go_color c = go_game_at(d->position, p);
+            enum go_color c = go_game_at(d->rec.position, p);
             if (c != GO_EMPTY) go_obs_guard_setup(d->guard, c, p);
         }
-        go_obs_guard_set_to_move(d->guard, go_game_to_move(d->position));
-        kc_log(KC_LOG_INFO, "resumed %d moves from %s (%d events)", d->nmoves, d->journal_path,
+        go_obs_guard_set_to_move(d->guard, go_game_to_move(d->rec.position));
+        kc_log(KC_LOG_INFO, "resumed %d moves from %s (%d events)", d->rec.nmoves, d->journal_path,
                events);
     }
     write_records(d);
@@ -577,10 +485,7 @@ static void free_daemon(struct daemon *d)
     }
     if (d->journal) journal_close(d->journal);
     go_obs_guard_free(d->guard);
-    go_game_free(d->position);
-    for (int i = 0; d->notes && i <= d->cap; i++) free(d->notes[i]);
-    free(d->notes);
-    free(d->moves);
+    go_event_record_free(&d->rec);
     pthread_mutex_destroy(&d->lock);
 }
 
@@ -590,7 +495,7 @@ static void progress(struct daemon *d, const struct daemon_result *r, double fps
 {
     if (!d->cfg.progress || !isatty(STDERR_FILENO)) return;
     fprintf(stderr, "\rply %d  %.1f fps  frames %llu  flags %d  last flag: %s  %s\033[K%s",
-            d->nmoves, fps, (unsigned long long)r->frames, d->flags,
+            d->rec.nmoves, fps, (unsigned long long)r->frames, d->flags,
             d->last_flag[0] ? d->last_flag : "none", d->status, final ? "\n" : "");
 }
 
@@ -640,13 +545,13 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     struct journal_log log = {0};
     struct journal_error je;
     d->guard = go_obs_guard_new(d->size, d->size, d->rules, NULL);
-    d->position = go_game_new(d->size, d->size, d->rules);
+    go_event_record_init(&d->rec, d->size, d->rules);
     d->journal = journal_open(d->journal_path, &log, &je);
     int rc = 1;
     struct frame_source *src = NULL;
     struct vision_detector *det = NULL;
     struct settler *settler = NULL;
-    if (sfd < 0 || !d->guard || !d->position) {
+    if (sfd < 0 || !d->guard || !d->rec.position) {
         kc_log(KC_LOG_ERROR, "cannot start: %s", strerror(errno));
         goto out;
     }
@@ -656,7 +561,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     }
     if (check_header(d, &log) || start_network(d, res)) goto out;
     resume(d, &log);
-    res->resumed_moves = d->nmoves;
+    res->resumed_moves = d->rec.nmoves;
 
     struct source_options so;
     source_options_default(&so);
@@ -831,7 +736,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     res->fps = res->seconds > 0 ? (double)res->frames / res->seconds : 0;
     progress(d, res, res->fps, true);
     kc_log(KC_LOG_INFO, "record: %d moves, %d flags in %s (%llu frames, %.1f fps, %llu dropped)",
-           d->nmoves, d->flags, d->sgf_path, (unsigned long long)res->frames, res->fps,
+           d->rec.nmoves, d->flags, d->sgf_path, (unsigned long long)res->frames, res->fps,
            (unsigned long long)res->frames_dropped);
     rc = 0;
 out:
@@ -839,12 +744,12 @@ out:
     if (src) source_close(src);
     settle_free(settler);
     vision_detector_free(det);
-    res->moves = d->nmoves;
+    res->moves = d->rec.nmoves;
     res->flags = d->flags;
     res->move = NULL;
-    if (d->nmoves) {
-        res->move = malloc((size_t)d->nmoves * sizeof *res->move);
-        if (res->move) memcpy(res->move, d->moves, (size_t)d->nmoves * sizeof *res->move);
+    if (d->rec.nmoves) {
+        res->move = malloc((size_t)d->rec.nmoves * sizeof *res->move);
+        if (res->move) memcpy(res->move, d->rec.moves, (size_t)d->rec.nmoves * sizeof *res->move);
     }
     free_daemon(d);
     if (sfd >= 0) close(sfd);
