@@ -26,6 +26,7 @@ static void usage(FILE *out)
             "  --mqtt URL       mqtt://HOST[:PORT]\n"
             "  --config FILE    INI configuration (see docs/kifucam.conf.example)\n"
             "  --realtime       replay files and folders at their frame times\n"
+            "  --speed X        with --realtime: X times as fast (frame times are kept)\n"
             "  --fps F          frame rate of folders (default 30)\n"
             "  --size WxH       frame size wanted\n"
             "  --rotate DEG     the board is turned 0, 90, 180 or 270 degrees in the image\n"
@@ -49,7 +50,7 @@ int record_common_option(struct kc_config *c, int argc, char **argv, int *i)
         {"--log", "log", "level"},          {"--referee-token", "network", "referee_token"},
         {"--black", "game", "black"},       {"--white", "game", "white"},
         {"--event", "game", "event"},       {"--rotate", "camera", "rotate"},
-        {"--settle", "camera", "settle_s"},
+        {"--settle", "camera", "settle_s"}, {"--speed", "camera", "speed"},
     };
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
         if (strcmp(o, map[k].opt)) continue;

@@ -17,6 +17,7 @@ void kc_config_default(struct kc_config *c)
     c->komi = 6.5;
     snprintf(c->board_name, sizeof c->board_name, "board-1");
     c->settle_s = 0.5;
+    c->speed = 1;
     c->retry_min_ms = 200;
     c->retry_max_ms = 5000;
     snprintf(c->out_dir, sizeof c->out_dir, "kifucam-records");
@@ -106,6 +107,8 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
             rc = parse_int(value, 0, 16384, &c->height);
         else if (!strcmp(key, "fps"))
             rc = parse_double(value, 0, 1000, &c->fps);
+        else if (!strcmp(key, "speed"))
+            rc = parse_double(value, 0.01, 1000, &c->speed);
         else if (!strcmp(key, "realtime")) {
             rc = parse_bool(value, &b);
             if (!rc) c->realtime = b;

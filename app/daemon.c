@@ -48,6 +48,10 @@ struct daemon {
     char sgf_path[2048], journal_path[2048];
     char snap_dir[2048];
     const struct frame *cur_frame; /* the frame behind the events being handled, or NULL */
+    /* Game time: frame times shifted so that they go on from the journal's last event after a
+     * restart (a folder starts at 0 again, a camera's clock restarts with the Pi). */
+    int64_t last_event_t, t_shift, game_t;
+    bool t_shift_set;
 };
 
 static int64_t now_ns(void)
@@ -62,6 +66,7 @@ static int64_t now_ns(void)
 /* Apply one event (already journaled) to the in-memory record. */
 static void apply_event(struct daemon *d, const struct guard_event *ev)
 {
+    if (ev->t_ns > d->last_event_t) d->last_event_t = ev->t_ns;
     if (!go_event_record_apply(&d->rec, ev)) return;
     d->flags++;
     snprintf(d->last_flag, sizeof d->last_flag, "ply %d %s", ev->ply, guard_kind_name(ev->kind));
@@ -569,6 +574,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     so.height = cfg->height;
     so.fps = cfg->fps;
     so.realtime = cfg->realtime;
+    so.speed = cfg->speed;
     so.fmt = PIXFMT_GRAY8;
     char err[512];
     src = source_open(cfg->source, &so, err, sizeof err);
@@ -697,9 +703,16 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         last_seq = fr.seq;
         have_seq = true;
         res->frames++;
+        if (!d->t_shift_set) {
+            /* a frame interval after the last event, when the source's clock starts again */
+            int64_t gap = cfg->fps > 0 ? (int64_t)(1e9 / cfg->fps) : 33333333;
+            d->t_shift = fr.t_ns <= d->last_event_t ? d->last_event_t + gap - fr.t_ns : 0;
+            d->t_shift_set = true;
+        }
+        d->game_t = fr.t_ns + d->t_shift;
         struct vision_image img = {
             fr.width, fr.height, fr.stride, fr.fmt == PIXFMT_BGR24 ? VISION_BGR24 : VISION_GRAY8,
-            fr.data,  fr.t_ns,   fr.seq};
+            fr.data,  d->game_t, fr.seq};
         vision_read_go(det, &img, &obs);
         int64_t tc = now_ns();
         res->stage_ms[1] += (double)(tc - tb) / 1e6;
@@ -727,7 +740,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     }
     /* Stopped by a signal, the game is not over: what is not confirmed yet is seen again after
      * the restart rather than guessed now. */
-    if (!res->interrupted) handle_events(d, ev, go_obs_guard_flush(d->guard, now_ns(), ev));
+    if (!res->interrupted) handle_events(d, ev, go_obs_guard_flush(d->guard, d->game_t, ev));
     set_status(d, res->interrupted ? "stopped" : "source ended");
     write_records(d);
     pthread_mutex_unlock(&d->lock);

@@ -170,7 +170,8 @@ enum source_status pacer_wait(struct pacer *p, int64_t t_ns, int timeout_ms)
         p->t0 = t_ns;
         return SOURCE_FRAME;
     }
-    int64_t wait = p->mono0 + (t_ns - p->t0) - now;
+    double speed = p->speed > 0 ? p->speed : 1.0;
+    int64_t wait = p->mono0 + (int64_t)((double)(t_ns - p->t0) / speed) - now;
     if (wait <= 0) return SOURCE_FRAME;
     if (timeout_ms >= 0 && wait > (int64_t)timeout_ms * 1000000) {
         sleep_ns((int64_t)timeout_ms * 1000000);

@@ -37,6 +37,8 @@ struct source_options {
     enum pixfmt fmt;   /* pixel format wanted (default GRAY8) */
     bool realtime;     /* files and folders: deliver frames at their timestamps, not as fast as
                           possible (cameras are always real time) */
+    double speed;      /* with realtime: the pace, 2 = twice as fast as recorded (0 counts as 1);
+                          frame timestamps stay as recorded */
     bool loop;         /* files and folders: start again at the end instead of SOURCE_END */
     bool use_mtime;    /* folders: timestamps from the files' modification times */
 };

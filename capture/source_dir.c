@@ -265,6 +265,7 @@ int source_dir_open(struct frame_source *src, const char *path, char *err, size_
         return -1;
     }
     d->fps = src->opt.fps > 0 ? src->opt.fps : 30.0;
+    d->pacer.speed = src->opt.speed;
     char p0[4096];
     d->mtime0 = path_of(d, d->names[0], p0, sizeof p0) == 0 ? mtime_ns(p0) : 0;
     if (d->mtime0 < 0) d->mtime0 = 0;

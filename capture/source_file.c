@@ -239,6 +239,7 @@ int source_file_open(struct frame_source *src, const char *path, char *err, size
     }
     y->frame_size = y->y_size + 2 * y->c_size;
     if (src->opt.fps > 0) y->fps = src->opt.fps;
+    y->pacer.speed = src->opt.speed;
     if (!pixbuf_reserve(&y->raw, y->frame_size) || !pixbuf_reserve(&y->tmp, 3 * y->y_size) ||
         !pixbuf_reserve(&y->pix, 3 * y->y_size)) {
         snprintf(err, errlen, "file: %s: out of memory for %dx%d frames", path, y->w, y->h);

@@ -47,11 +47,12 @@ void pixbuf_free(struct pixbuf *b);
 int64_t capture_now_ns(void);
 
 /* Real-time pacing for files and folders: frame time t_ns is due at (monotonic time of the first
- * frame) + (t_ns - first t_ns). Waits for it, at most timeout_ms (< 0: no limit). Returns
+ * frame) + (t_ns - first t_ns) / speed. Waits for it, at most timeout_ms (< 0: no limit). Returns
  * SOURCE_FRAME when due, SOURCE_TIMEOUT when the timeout came first. */
 struct pacer {
     bool started;
     int64_t mono0, t0;
+    double speed; /* frame time runs this many times faster than the clock (0 = 1) */
 };
 enum source_status pacer_wait(struct pacer *p, int64_t t_ns, int timeout_ms);
 

@@ -21,105 +21,21 @@
 #include "app/daemon.h"
 #include "record/journal.h"
 #include "record/sgf.h"
+#include "tests/daemon/daemon_testutil.h"
 #include "tests/testutil.h"
-
-static char tmp_root[256];
-
-static void make_tmp(char *out, size_t n, const char *name)
-{
-    if (!tmp_root[0]) {
-        snprintf(tmp_root, sizeof tmp_root, "/tmp/kifucam-daemon-XXXXXX");
-        assert_non_null(mkdtemp(tmp_root));
-    }
-    snprintf(out, n, "%s/%s", tmp_root, name);
-}
-
-static void base_config(struct kc_config *c, const char *source, const char *out)
-{
-    kc_config_default(c);
-    char err[512];
-    /* The clip's frame rate and orientation, as `kifucam demo` uses them. */
-    if (kc_config_load(c, KIFUCAM_CLIP_DIR "/kifucam.conf", err, sizeof err)) fail_msg("%s", err);
-    snprintf(c->source, sizeof c->source, "%.500s", source);
-    snprintf(c->out_dir, sizeof c->out_dir, "%.500s", out);
-    c->progress = false;
-    c->log_level = KC_LOG_WARN;
-}
-
-/* The sample game's moves (clip/game.sgf). */
-static struct go_move *source_moves(int *n)
-{
-    struct go_record **games = NULL;
-    struct sgf_error err;
-    int ng = sgf_read_file(KIFUCAM_CLIP_DIR "/game.sgf", &games, &err);
-    assert_int_equal(ng, 1);
-    struct go_move *m = calloc((size_t)games[0]->nnodes, sizeof *m);
-    assert_non_null(m);
-    *n = 0;
-    for (int i = 1; i < games[0]->nnodes; i++)
-        if (games[0]->nodes[i].has_move) m[(*n)++] = games[0]->nodes[i].move;
-    go_record_free(games[0]);
-    free(games);
-    return m;
-}
-
-/* Moves of an SGF file written by the daemon (it must parse). */
-static int sgf_moves(const char *path, struct go_move *out, int max)
-{
-    struct go_record **games = NULL;
-    struct sgf_error err;
-    int ng = sgf_read_file(path, &games, &err);
-    if (ng != 1) fail_msg("%s: %s", path, ng < 0 ? err.message : "not one game");
-    int n = 0;
-    for (int i = 1; i < games[0]->nnodes; i++)
-        if (games[0]->nodes[i].has_move && n < max) out[n++] = games[0]->nodes[i].move;
-    go_record_free(games[0]);
-    free(games);
-    return n;
-}
-
-/* Moves (and passes) in the journal, takebacks applied: the journal alone rebuilds the record. */
-static int journal_moves(const char *path, struct go_move *out, int max)
-{
-    struct journal_log log = {0};
-    struct journal_error err;
-    assert_int_equal(journal_read(path, &log, &err), 0);
-    assert_false(log.damaged);
-    int n = 0;
-    for (size_t i = 0; i < log.count; i++) {
-        struct guard_event ev;
-        char rule[256];
-        if (!journal_decode_event(&log.entries[i], &ev, rule, sizeof rule)) continue;
-        if (ev.kind == GUARD_MOVE && ev.reason == GUARD_REASON_TAKEBACK) {
-            if (ev.ply < n) n = ev.ply;
-        } else if ((ev.kind == GUARD_MOVE && ev.reason != GUARD_REASON_SETUP) ||
-                   ev.kind == GUARD_PASS) {
-            if (n < max) out[n++] = ev.move;
-        }
-    }
-    journal_log_free(&log);
-    return n;
-}
-
-static int prefix_match(const struct go_move *a, int na, const struct go_move *b, int nb)
-{
-    int k = 0;
-    while (k < na && k < nb && a[k].color == b[k].color && a[k].point == b[k].point) k++;
-    return k;
-}
 
 static void test_record_clip(void **state)
 {
     (void)state;
     char out[512];
-    make_tmp(out, sizeof out, "clean");
+    dt_make_tmp(out, sizeof out, "clean");
     struct kc_config c;
-    base_config(&c, "dir:" KIFUCAM_CLIP_DIR, out);
+    dt_base_config(&c, "dir:" KIFUCAM_CLIP_DIR, out);
     struct daemon_result r;
     assert_int_equal(daemon_run(&c, NULL, &r), 0);
     int ns;
-    struct go_move *src = source_moves(&ns);
-    int match = prefix_match(src, ns, r.move, r.moves);
+    struct go_move *src = dt_source_moves(&ns);
+    int match = dt_prefix_match(src, ns, r.move, r.moves);
     tu_note("clip: %d of %d source moves recorded in order from the start (%d recorded, %d flags); "
             "%llu frames at %.0f fps; per frame capture %.2f ms, vision %.2f ms",
             match, ns, r.moves, r.flags, (unsigned long long)r.frames, r.fps,
@@ -129,11 +45,12 @@ static void test_record_clip(void **state)
     assert_int_equal(match, ns);
     /* SGF and journal on disk say the same. */
     static struct go_move f[512], j[512];
-    int nf = sgf_moves(r.sgf_path, f, 512), nj = journal_moves(r.journal_path, j, 512);
+    int nf = dt_sgf_moves(r.sgf_path, f, 512),
+        nj = dt_journal_moves(r.journal_path, j, 512, false, NULL);
     assert_int_equal(nf, r.moves);
-    assert_int_equal(prefix_match(f, nf, r.move, r.moves), r.moves);
+    assert_int_equal(dt_prefix_match(f, nf, r.move, r.moves), r.moves);
     assert_int_equal(nj, r.moves);
-    assert_int_equal(prefix_match(j, nj, r.move, r.moves), r.moves);
+    assert_int_equal(dt_prefix_match(j, nj, r.move, r.moves), r.moves);
     /* A JPEG of the frame behind each move seen while the view was still (the moves the end of the
      * stream confirms have no frame of their own). */
     char snaps[600];
@@ -162,26 +79,26 @@ static void test_record_clip(void **state)
 static void run_faulty(const char *mode, const char *name)
 {
     char out[512], spec[1024];
-    make_tmp(out, sizeof out, name);
+    dt_make_tmp(out, sizeof out, name);
     snprintf(spec, sizeof spec, "faulty:dir:%s?fail_after=80&fail_for=6&mode=%s&repeat=1",
              KIFUCAM_CLIP_DIR, mode);
     struct kc_config c;
-    base_config(&c, spec, out);
+    dt_base_config(&c, spec, out);
     c.retry_min_ms = 1;
     c.retry_max_ms = 4;
     c.log_level = KC_LOG_ERROR;
     struct daemon_result r;
     assert_int_equal(daemon_run(&c, NULL, &r), 0);
     int ns;
-    struct go_move *src = source_moves(&ns);
+    struct go_move *src = dt_source_moves(&ns);
     tu_note("faulty (%s): %llu source errors, %llu frames, %d moves recorded (%d match the source)",
             mode, (unsigned long long)r.source_errors, (unsigned long long)r.frames, r.moves,
-            prefix_match(src, ns, r.move, r.moves));
+            dt_prefix_match(src, ns, r.move, r.moves));
     if (!strcmp(mode, "error")) assert_true(r.source_errors >= 6);
     assert_int_equal(r.moves, ns);
-    assert_int_equal(prefix_match(src, ns, r.move, r.moves), ns);
+    assert_int_equal(dt_prefix_match(src, ns, r.move, r.moves), ns);
     static struct go_move j[512];
-    assert_int_equal(journal_moves(r.journal_path, j, 512), r.moves);
+    assert_int_equal(dt_journal_moves(r.journal_path, j, 512, false, NULL), r.moves);
     free(r.move);
     free(src);
 }
@@ -201,7 +118,7 @@ static void test_faulty_garbage(void **state)
 static int count_ev(const char *journal)
 {
     static struct go_move j[512];
-    return journal_moves(journal, j, 512);
+    return dt_journal_moves(journal, j, 512, false, NULL);
 }
 
 /* SIGTERM mid-game: the record left is valid and equals the journal. The clip plays in real time
@@ -210,11 +127,11 @@ static void test_sigterm(void **state)
 {
     (void)state;
     char out[512], journal[600], sgf[600];
-    make_tmp(out, sizeof out, "sigterm");
+    dt_make_tmp(out, sizeof out, "sigterm");
     snprintf(journal, sizeof journal, "%s/game.journal", out);
     snprintf(sgf, sizeof sgf, "%s/game.sgf", out);
     struct kc_config c;
-    base_config(&c, "dir:" KIFUCAM_CLIP_DIR, out);
+    dt_base_config(&c, "dir:" KIFUCAM_CLIP_DIR, out);
     c.realtime = true;
     fflush(NULL);
     pid_t pid = fork();
@@ -240,66 +157,17 @@ static void test_sigterm(void **state)
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 0);
     static struct go_move f[512], j[512];
-    int nf = sgf_moves(sgf, f, 512), nj = journal_moves(journal, j, 512);
+    int nf = dt_sgf_moves(sgf, f, 512), nj = dt_journal_moves(journal, j, 512, false, NULL);
     tu_note("SIGTERM after %d moves: SGF %d moves, journal %d moves", moves, nf, nj);
     assert_true(nf >= 3);
     assert_int_equal(nf, nj);
-    assert_int_equal(prefix_match(f, nf, j, nj), nf);
+    assert_int_equal(dt_prefix_match(f, nf, j, nj), nf);
     int ns;
-    struct go_move *src = source_moves(&ns);
+    struct go_move *src = dt_source_moves(&ns);
     assert_true(nf < ns); /* it was stopped mid-game */
-    assert_int_equal(prefix_match(src, ns, f, nf), nf);
+    assert_int_equal(dt_prefix_match(src, ns, f, nf), nf);
 
     free(src);
-}
-
-/* A folder of symbolic links to the clip's frames numbered [from, to) (to < 0: to the end). */
-static void link_frames(const char *dir, long from, long to)
-{
-    assert_int_equal(mkdir(dir, 0755), 0);
-    struct dirent **names = NULL;
-    int n = scandir(KIFUCAM_CLIP_DIR, &names, NULL, alphasort);
-    assert_true(n > 0);
-    for (int i = 0; i < n; i++) {
-        long num;
-        if (sscanf(names[i]->d_name, "frame_%ld.jpg", &num) == 1 && num >= from &&
-            (to < 0 || num < to)) {
-            char a[1024], b[1024];
-            snprintf(a, sizeof a, "%s/%s", KIFUCAM_CLIP_DIR, names[i]->d_name);
-            snprintf(b, sizeof b, "%.500s/%.500s", dir, names[i]->d_name);
-            assert_int_equal(symlink(a, b), 0);
-        }
-        free(names[i]);
-    }
-    free(names);
-}
-
-/* The frame after the last one of the first still, hand-free view at ply `ply` (truth.jsonl):
- * where a daemon stopped between two moves would have stopped. */
-static long quiet_frame_after(int ply)
-{
-    size_t len;
-    char *text = tu_read_file(KIFUCAM_CLIP_DIR "/truth.jsonl", &len);
-    assert_non_null(text);
-    char want[64];
-    snprintf(want, sizeof want, "\"ply\":%d,\"settled\":true,\"hand\":false", ply);
-    long last = -1;
-    for (char *line = text; line && *line;) {
-        char *nl = strchr(line, '\n');
-        if (nl) *nl = '\0';
-        long frame;
-        const char *f = strstr(line, "\"frame\":");
-        if (f && sscanf(f, "\"frame\":%ld", &frame) == 1) {
-            if (strstr(line, want))
-                last = frame;
-            else if (last >= 0)
-                break;
-        }
-        line = nl ? nl + 1 : NULL;
-    }
-    free(text);
-    assert_true(last >= 0);
-    return last + 1;
 }
 
 /* The daemon stops between two moves and starts again on the same output folder (a power cut, a
@@ -309,45 +177,37 @@ static void test_resume(void **state)
 {
     (void)state;
     char out[512], first[512], second[512], spec[600];
-    make_tmp(out, sizeof out, "resume");
-    make_tmp(first, sizeof first, "frames-1");
-    make_tmp(second, sizeof second, "frames-2");
-    long split = quiet_frame_after(5);
-    link_frames(first, 0, split);
-    link_frames(second, split, -1);
+    dt_make_tmp(out, sizeof out, "resume");
+    dt_make_tmp(first, sizeof first, "frames-1");
+    dt_make_tmp(second, sizeof second, "frames-2");
+    long split = dt_quiet_frame_after(5);
+    dt_link_frames(first, 0, split);
+    dt_link_frames(second, split, -1);
     struct kc_config c;
     snprintf(spec, sizeof spec, "dir:%.500s", first);
-    base_config(&c, spec, out);
+    dt_base_config(&c, spec, out);
     struct daemon_result r1, r2;
     assert_int_equal(daemon_run(&c, NULL, &r1), 0);
     snprintf(c.source, sizeof c.source, "dir:%.500s", second);
     assert_int_equal(daemon_run(&c, NULL, &r2), 0);
     int ns;
-    struct go_move *src = source_moves(&ns);
+    struct go_move *src = dt_source_moves(&ns);
     tu_note("resume at frame %ld: %d moves in the first part, %d resumed, %d at the end "
             "(%d flags), %d match the source",
             split, r1.moves, r2.resumed_moves, r2.moves, r2.flags,
-            prefix_match(src, ns, r2.move, r2.moves));
+            dt_prefix_match(src, ns, r2.move, r2.moves));
     assert_int_equal(r1.moves, 5);
-    assert_int_equal(prefix_match(src, ns, r1.move, r1.moves), 5);
+    assert_int_equal(dt_prefix_match(src, ns, r1.move, r1.moves), 5);
     assert_int_equal(r2.resumed_moves, r1.moves);
     assert_int_equal(r2.moves, ns);
-    assert_int_equal(prefix_match(src, ns, r2.move, r2.moves), ns);
+    assert_int_equal(dt_prefix_match(src, ns, r2.move, r2.moves), ns);
     static struct go_move f[512];
-    int nf = sgf_moves(r2.sgf_path, f, 512);
+    int nf = dt_sgf_moves(r2.sgf_path, f, 512);
     assert_int_equal(nf, ns);
-    assert_int_equal(prefix_match(src, ns, f, nf), ns);
+    assert_int_equal(dt_prefix_match(src, ns, f, nf), ns);
     free(r1.move);
     free(r2.move);
     free(src);
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
 }
 
 int main(void)
@@ -358,6 +218,6 @@ int main(void)
         cmocka_unit_test(test_resume),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    if (tmp_root[0]) nftw(tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    dt_cleanup();
     return rc;
 }

@@ -1,0 +1,172 @@
+/* tests/daemon/daemon_testutil.c — helpers the daemon tests share (daemon_testutil.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "record/journal.h"
+#include "record/sgf.h"
+#include "tests/daemon/daemon_testutil.h"
+#include "tests/testutil.h"
+
+static char tmp_root[256];
+
+void dt_make_tmp(char *out, size_t n, const char *name)
+{
+    if (!tmp_root[0]) {
+        snprintf(tmp_root, sizeof tmp_root, "/tmp/kifucam-daemon-XXXXXX");
+        assert_non_null(mkdtemp(tmp_root));
+    }
+    snprintf(out, n, "%s/%s", tmp_root, name);
+}
+
+void dt_base_config(struct kc_config *c, const char *source, const char *out)
+{
+    kc_config_default(c);
+    char err[512];
+    /* The clip's frame rate and orientation, as `kifucam demo` uses them. */
+    if (kc_config_load(c, KIFUCAM_CLIP_DIR "/kifucam.conf", err, sizeof err)) fail_msg("%s", err);
+    snprintf(c->source, sizeof c->source, "%.500s", source);
+    snprintf(c->out_dir, sizeof c->out_dir, "%.500s", out);
+    c->progress = false;
+    c->log_level = KC_LOG_WARN;
+}
+
+/* The sample game's moves (clip/game.sgf). */
+struct go_move *dt_source_moves(int *n)
+{
+    struct go_record **games = NULL;
+    struct sgf_error err;
+    int ng = sgf_read_file(KIFUCAM_CLIP_DIR "/game.sgf", &games, &err);
+    assert_int_equal(ng, 1);
+    struct go_move *m = calloc((size_t)games[0]->nnodes, sizeof *m);
+    assert_non_null(m);
+    *n = 0;
+    for (int i = 1; i < games[0]->nnodes; i++)
+        if (games[0]->nodes[i].has_move) m[(*n)++] = games[0]->nodes[i].move;
+    go_record_free(games[0]);
+    free(games);
+    return m;
+}
+
+/* Moves of an SGF file written by the daemon (it must parse). */
+int dt_sgf_moves(const char *path, struct go_move *out, int max)
+{
+    struct go_record **games = NULL;
+    struct sgf_error err;
+    int ng = sgf_read_file(path, &games, &err);
+    if (ng != 1) fail_msg("%s: %s", path, ng < 0 ? err.message : "not one game");
+    int n = 0;
+    for (int i = 1; i < games[0]->nnodes; i++)
+        if (games[0]->nodes[i].has_move && n < max) out[n++] = games[0]->nodes[i].move;
+    go_record_free(games[0]);
+    free(games);
+    return n;
+}
+
+/* Moves (and passes) in the journal, takebacks applied: the journal alone rebuilds the record. */
+int dt_journal_moves(const char *path, struct go_move *out, int max, bool torn_ok, bool *torn)
+{
+    struct journal_log log = {0};
+    struct journal_error err;
+    assert_int_equal(journal_read(path, &log, &err), 0);
+    if (torn) *torn = log.damaged;
+    if (log.damaged && !(torn_ok && strstr(log.damage.message, "torn line")))
+        fail_msg("%s", log.damage.message);
+    int n = 0;
+    for (size_t i = 0; i < log.count; i++) {
+        struct guard_event ev;
+        char rule[256];
+        if (!journal_decode_event(&log.entries[i], &ev, rule, sizeof rule)) continue;
+        if (ev.kind == GUARD_MOVE && ev.reason == GUARD_REASON_TAKEBACK) {
+            if (ev.ply < n) n = ev.ply;
+        } else if ((ev.kind == GUARD_MOVE && ev.reason != GUARD_REASON_SETUP) ||
+                   ev.kind == GUARD_PASS) {
+            if (n < max) out[n++] = ev.move;
+        }
+    }
+    journal_log_free(&log);
+    return n;
+}
+
+int dt_prefix_match(const struct go_move *a, int na, const struct go_move *b, int nb)
+{
+    int k = 0;
+    while (k < na && k < nb && a[k].color == b[k].color && a[k].point == b[k].point) k++;
+    return k;
+}
+
+/* A folder of symbolic links to the clip's frames numbered [from, to) (to < 0: to the end). */
+void dt_link_frames(const char *dir, long from, long to)
+{
+    assert_int_equal(mkdir(dir, 0755), 0);
+    struct dirent **names = NULL;
+    int n = scandir(KIFUCAM_CLIP_DIR, &names, NULL, alphasort);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++) {
+        long num;
+        if (sscanf(names[i]->d_name, "frame_%ld.jpg", &num) == 1 && num >= from &&
+            (to < 0 || num < to)) {
+            char a[1024], b[1024];
+            snprintf(a, sizeof a, "%s/%s", KIFUCAM_CLIP_DIR, names[i]->d_name);
+            snprintf(b, sizeof b, "%.500s/%.500s", dir, names[i]->d_name);
+            assert_int_equal(symlink(a, b), 0);
+        }
+        free(names[i]);
+    }
+    free(names);
+}
+
+/* The frame after the last one of the first still, hand-free view at ply `ply` (truth.jsonl):
+ * where a daemon stopped between two moves would have stopped. */
+long dt_quiet_frame_after(int ply)
+{
+    size_t len;
+    char *text = tu_read_file(KIFUCAM_CLIP_DIR "/truth.jsonl", &len);
+    assert_non_null(text);
+    char want[64];
+    snprintf(want, sizeof want, "\"ply\":%d,\"settled\":true,\"hand\":false", ply);
+    long last = -1;
+    for (char *line = text; line && *line;) {
+        char *nl = strchr(line, '\n');
+        if (nl) *nl = '\0';
+        long frame;
+        const char *f = strstr(line, "\"frame\":");
+        if (f && sscanf(f, "\"frame\":%ld", &frame) == 1) {
+            if (strstr(line, want))
+                last = frame;
+            else if (last >= 0)
+                break;
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    free(text);
+    assert_true(last >= 0);
+    return last + 1;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+void dt_cleanup(void)
+{
+    if (tmp_root[0] && getenv("KIFUCAM_KEEP_TMP")) {
+        fprintf(stderr, "kept %s\n", tmp_root);
+        return;
+    }
+    if (tmp_root[0]) nftw(tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
