@@ -1,9 +1,12 @@
-/* app/cmd_render.c — `kifucam render RECORD.sgf --out DIR [...]`: synthetic camera frames of a
- * recorded Go game plus truth.jsonl (the renderer lives in render/). */
+/* app/cmd_render.c — `kifucam render RECORD --out DIR [...]`: synthetic camera frames of a
+ * recorded Go game (SGF) or shogi game (KIF, KI2, CSA, USI, JKF) plus truth.jsonl (the renderer
+ * lives in render/). */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "app/commands.h"
@@ -13,11 +16,14 @@ static void render_usage(FILE *out)
 {
     fprintf(
         out,
-        "usage: kifucam render RECORD.sgf --out DIR [options]\n"
+        "usage: kifucam render RECORD --out DIR [options]\n"
+        "       kifucam render RECORD --contact-sheet FILE.jpg [--seed N]\n"
         "\n"
-        "Films a recorded Go game with a simulated camera: JPEG frames (30 fps time line, hands\n"
-        "placing stones, prisoners taken off, bumps) and DIR/truth.jsonl with the exact position,\n"
-        "hand-covered points, grid corners and events of every frame. Same seed, same bytes.\n"
+        "Films a recorded game with a simulated camera: JPEG frames (30 fps time line, hands\n"
+        "placing stones or moving pieces, prisoners taken off, captured pieces put on the\n"
+        "komadai, bumps) and DIR/truth.jsonl with the exact position, hand-covered points, grid\n"
+        "corners and events of every frame. Same seed, same bytes. RECORD is Go (.sgf) or shogi\n"
+        "(.kif .kifu .ki2 .csa .usi .sfen .jkf).\n"
         "\n"
         "options:\n"
         "  --out DIR          output folder (created if missing)\n"
@@ -29,7 +35,39 @@ static void render_usage(FILE *out)
         "  --quality Q        JPEG quality 1..100 (default: chosen by the seed, 70..95)\n"
         "  --bump-rate P      chance per move of a bump shifting the board (default 0.04)\n"
         "  --no-hands         stones appear without hands\n"
-        "  --game N           which game of a multi-game file (default 1)\n");
+        "  --faults LIST      inject faults (comma-separated, or all): go: same-color,\n"
+        "                     moved-stone, removed-stone, captures-left, knocked; shogi:\n"
+        "                     not-in-hand, hidden, wrong-way, opponent-piece, knocked\n"
+        "  --signals LIST     show signals at the end: go: pass, end, resign, counting;\n"
+        "                     shogi: resign (a hand resting over the komadai)\n"
+        "  --game N           which game of a multi-game file (default 1)\n"
+        "  --list             list every style, scenario, fault and signal\n"
+        "  --contact-sheet F  12 varied frames of the game tiled into one JPEG\n");
+}
+
+/* Every knob the renderer has, for people choosing footage (`--list`). */
+static void list_knobs(void)
+{
+    printf("styles (--style):\n");
+    for (int i = 0; i < RENDER_STYLE_COUNT; i++) printf("  %s\n", render_style_name(i));
+    printf("scenarios (--scenario): camera and light\n");
+    static const char *const what[RENDER_SCENE_COUNT] = {
+        "any of the others, chosen by the seed",
+        "camera nearly straight above, board centred",
+        "from behind one player, tilt 20-40 degrees",
+        "from the side of the table, tilt 25-45 degrees",
+        "off-centre, part of the board outside the frame",
+        "poor light: warm, dark, noisy, soft focus",
+        "a lamp's glare spot and strongly uneven light"};
+    for (int i = 0; i < RENDER_SCENE_COUNT; i++)
+        printf("  %-9s %s\n", render_scenario_name(i), what[i]);
+    printf("faults (--faults, comma-separated or all):\n");
+    for (unsigned b = 1; render_fault_name(b); b <<= 1) printf("  %s\n", render_fault_name(b));
+    printf("signals (--signals, comma-separated or all):\n");
+    for (unsigned b = 1; render_signal_name(b); b <<= 1) printf("  %s\n", render_signal_name(b));
+    printf("seeded per render: lens (fov, barrel), tilt/yaw/roll, white balance and exposure "
+           "drift, vignette, glare, blur, noise, JPEG quality 70-95, skin and sleeve colours, "
+           "stone look (shell/glass), piece wood and font, bumps (--bump-rate)\n");
 }
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
@@ -40,6 +78,57 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
     if (errno || end == s || *end || v < lo || v > hi) return false;
     *out = v;
     return true;
+}
+
+static bool is_shogi_record(const char *path)
+{
+    static const char *const ext[] = {".kif", ".kifu", ".ki2",  ".ki2u",
+                                      ".csa", ".usi",  ".sfen", ".jkf"};
+    const char *dot = strrchr(path, '.');
+    for (size_t i = 0; dot && i < sizeof ext / sizeof *ext; i++)
+        if (!strcasecmp(dot, ext[i])) return true;
+    return false;
+}
+
+static int render_shogi_cmd(const char *record, const struct render_opts *o, const char *out,
+                            const char *sheet, long game)
+{
+    struct shogi_record **games = NULL;
+    struct shogi_record_error serr = {0};
+    int ngames = shogi_record_read_file(record, &games, &serr);
+    if (ngames < 0) {
+        fprintf(stderr, "kifucam render: %s\n", serr.message);
+        return 2;
+    }
+    int rc = 0;
+    char err[300] = "";
+    if (game > ngames) {
+        fprintf(stderr, "kifucam render: %s: has %d game(s), no game %ld\n", record, ngames, game);
+        rc = 2;
+    } else if (sheet) {
+        if (!render_shogi_contact_sheet(games[game - 1], o->seed, 320, 240, sheet, err,
+                                        sizeof err)) {
+            fprintf(stderr, "kifucam render: %s: %s\n", record, err);
+            rc = 1;
+        } else {
+            printf("%s: contact sheet -> %s\n", record, sheet);
+        }
+    } else {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        int frames = render_shogi_to_dir(games[game - 1], record, o, out, err, sizeof err);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (frames < 0) {
+            fprintf(stderr, "kifucam render: %s: %s\n", record, err);
+            rc = 1;
+        } else {
+            double s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+            printf("%s: %d frames in %.1f s (%.1f frames/s) -> %s\n", record, frames, s,
+                   s > 0 ? frames / s : 0.0, out);
+        }
+    }
+    shogi_records_free(games, ngames);
+    return rc;
 }
 
 int cmd_render(int argc, char **argv)
@@ -54,6 +143,9 @@ int cmd_render(int argc, char **argv)
         long n;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             render_usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--list")) {
+            list_knobs();
             return 0;
         } else if (!strcmp(a, "--no-hands")) {
             o.hands = false;
@@ -107,6 +199,14 @@ int cmd_render(int argc, char **argv)
             double p = strtod(val, &end);
             if (end == val || *end || p < 0 || p > 1) goto bad;
             o.bump_rate = p;
+        } else if (!strcmp(a, "--faults") || !strcmp(a, "--signals")) {
+            char why[120];
+            bool okp = a[2] == 'f' ? render_faults_parse(val, &o.faults, why, sizeof why)
+                                   : render_signals_parse(val, &o.signals, why, sizeof why);
+            if (!okp) {
+                fprintf(stderr, "kifucam render: %s: %s\n", a, why);
+                return 2;
+            }
         } else if (!strcmp(a, "--game")) {
             if (!parse_long(val, 1, 1000000, &game)) goto bad;
         } else {
@@ -124,6 +224,7 @@ int cmd_render(int argc, char **argv)
         render_usage(stderr);
         return 2;
     }
+    if (is_shogi_record(record)) return render_shogi_cmd(record, &o, out, sheet, game);
     struct go_record **games = NULL;
     struct sgf_error serr = {0};
     int ngames = sgf_read_file(record, &games, &serr);

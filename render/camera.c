@@ -114,7 +114,30 @@ void camera_build_map(const struct camera *c, const struct goban *g, const struc
             double db[3] = {cr * d.x + sr * d.y, -sr * d.x + cr * d.y, d.z}, t;
             int axis = ray_box(bo, db, lo, hi, &t);
             double mx = -100, my = -100; /* outside the atlas: the wall/border colour */
-            if (axis == 2) {
+            int si = -1;
+            for (int k = 0; k < g->nstands; k++) { /* a komadai nearer than the board */
+                const struct stand *st = &g->stands[k];
+                double slo[3] = {st->cx - st->w / 2, st->cy - st->l / 2, 0},
+                       shi[3] = {st->cx + st->w / 2, st->cy + st->l / 2, st->h}, ts;
+                int ax = ray_box(bo, db, slo, shi, &ts);
+                if (ax >= 0 && (axis < 0 || ts < t)) {
+                    axis = ax;
+                    t = ts;
+                    si = k;
+                }
+            }
+            if (si >= 0) {
+                const struct stand *st = &g->stands[si];
+                double bx = bo[0] + t * db[0], by = bo[1] + t * db[1], z = bo[2] + t * db[2];
+                if (axis == 2) {
+                    mx = st->top_x0 + (bx - st->cx + st->w / 2) * g->top_scale - 0.5;
+                    my = st->top_y0 + (by - st->cy + st->l / 2) * g->top_scale - 0.5;
+                } else {
+                    double s = axis == 0 ? by - st->cy + st->l / 2 : bx - st->cx + st->w / 2;
+                    mx = s * g->side_scale - 0.5;
+                    my = g->side_y0 + (st->h - z) * g->side_scale - 0.5;
+                }
+            } else if (axis == 2) {
                 double bx = bo[0] + t * db[0], by = bo[1] + t * db[1];
                 mx = (bx + g->width / 2) * g->top_scale - 0.5;
                 my = (by + g->length / 2) * g->top_scale - 0.5;

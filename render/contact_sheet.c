@@ -62,3 +62,60 @@ bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int til
     free(sheet);
     return ok;
 }
+
+/* The same for shogi: twelve frames, styles, views and light varied, half with a hand. */
+bool render_shogi_contact_sheet(const struct shogi_record *rec, uint64_t seed, int tile_w,
+                                int tile_h, const char *path, char *err, size_t errlen)
+{
+    enum { COLS = 4, ROWS = 3 };
+    int sw = tile_w * COLS, sh = tile_h * ROWS;
+    uint8_t *sheet = calloc((size_t)sw * sh, 3);
+    struct render_shogi_frame *f = malloc(sizeof *f);
+    bool ok = sheet && f;
+    if (!ok) snprintf(err, errlen, "out of memory");
+    int moves = rec->nmoves;
+    for (int k = 0; ok && k < COLS * ROWS; k++) {
+        struct render_opts o;
+        render_opts_default(&o);
+        o.width = tile_w * 2;
+        o.height = tile_h * 2;
+        o.seed = seed + (uint64_t)k;
+        o.scenario = (enum render_scenario)(1 + k % (RENDER_SCENE_COUNT - 1));
+        o.style = (enum render_style)(1 + (k + k / 6) % (RENDER_STYLE_COUNT - 1));
+        o.bump_rate = 0;
+        int ply = moves > 0 ? 1 + (moves - 1) * (2 + k % 8) / 10 : 0;
+        o.max_moves = ply + 1;
+        struct render_shogi *r = render_shogi_open(rec, &o, err, errlen);
+        if (!r) {
+            ok = false;
+            break;
+        }
+        int fi = -1;
+        for (int p = ply; p >= 1 && fi < 0; p--) fi = render_shogi_find_frame(r, p, k % 2 == 0);
+        if (fi < 0) fi = render_shogi_frame_count(r) - 1;
+        if (!render_shogi_frame(r, fi, f, err, errlen)) ok = false;
+        if (ok) {
+            cv_image src = {(uint8_t *)f->rgb, f->width, f->height, f->width * 3, 3};
+            cv_image dst = {
+                sheet + ((size_t)(k / COLS) * tile_h * sw + (size_t)(k % COLS) * tile_w) * 3,
+                tile_w, tile_h, sw * 3, 3};
+            if (cv_resize(&src, &dst) != CV_OK) {
+                snprintf(err, errlen, "%s", cv_last_error());
+                ok = false;
+            }
+        }
+        render_shogi_close(r);
+    }
+    if (ok) {
+        size_t size;
+        uint8_t *jpg = render_jpeg_encode(sheet, sw, sh, 90, &size, err, errlen);
+        FILE *out = jpg ? fopen(path, "wb") : NULL;
+        ok = out && fwrite(jpg, 1, size, out) == size;
+        if (out && fclose(out) != 0) ok = false;
+        if (jpg && !ok) snprintf(err, errlen, "%s: cannot write", path);
+        free(jpg);
+    }
+    free(f);
+    free(sheet);
+    return ok;
+}

@@ -1,10 +1,11 @@
-/* render/render.h — synthetic camera footage of a real Go game, with its exact truth.
+/* render/render.h — synthetic camera footage of a real Go or shogi game, with its exact truth.
  *
  * A record is replayed through the rules core and filmed by a simulated camera at 30 fps: hands
- * bring each stone in and leave, prisoners come off one by one, the board is bumped now and then.
- * Everything random comes from one seed, so a (record, options) pair always gives the same bytes.
- * Per frame the truth says which stones lie on the board, which points a hand hides, where the
- * grid's corners are in the image and what happened at that frame. */
+ * bring each stone in (or lift, move and drop shogi pieces, captures going to the komadai) and
+ * leave, prisoners come off one by one, the board is bumped now and then; faults and signals are
+ * injected on request. Everything random comes from one seed, so a (record, options) pair always
+ * gives the same bytes. Per frame the truth says what lies on the board, which points a hand
+ * hides, where the grid's corners are in the image and what happened at that frame. */
 #ifndef KIFUCAM_RENDER_RENDER_H
 #define KIFUCAM_RENDER_RENDER_H
 
@@ -13,6 +14,7 @@
 #include <stdio.h>
 
 #include "record/sgf.h"
+#include "record/shogi_record.h"
 
 enum render_style {
     RENDER_STYLE_RANDOM = 0, /* one of the others, chosen by the seed */
@@ -44,7 +46,37 @@ struct render_opts {
     int jpeg_quality; /* 0 = chosen by the seed in 70..95 (default); else 1..100 */
     double bump_rate; /* chance per move of a bump that shifts the board; default 0.04 */
     bool hands;       /* hands and arms bring the stones; default true */
+    unsigned faults;  /* RENDER_FAULT_* bits: mistakes to inject (default none) */
+    unsigned signals; /* RENDER_SIGNAL_* bits: gestures to show (default none) */
 };
+
+/* Faults on request (--faults KIND,...). Each is injected once, at a move the seed picks; the
+ * truth's time line has a "fault" event at the frame it happens. */
+enum render_fault {
+    RENDER_FAULT_SAME_COLOR = 1u << 0,    /* go: a stone of the colour that just moved */
+    RENDER_FAULT_MOVED_STONE = 1u << 1,   /* go: a stone slid to a neighbouring point */
+    RENDER_FAULT_REMOVED_STONE = 1u << 2, /* go: a stone taken off that was not captured */
+    RENDER_FAULT_CAPTURES_LEFT = 1u << 3, /* go: the prisoners of a capture stay on the board */
+    RENDER_FAULT_KNOCKED = 1u << 4,       /* go, shogi: the board knocked hard (shifts, turns) */
+    RENDER_FAULT_NOT_IN_HAND = 1u << 5,   /* shogi: a captured piece never put on the komadai */
+    RENDER_FAULT_HIDDEN = 1u << 6,        /* shogi: a piece on the komadai hidden later */
+    RENDER_FAULT_WRONG_WAY = 1u << 7,     /* shogi: a piece put down pointing the wrong way */
+    RENDER_FAULT_OPPONENT_PIECE = 1u << 8 /* shogi: a player moves an opponent's piece */
+};
+/* Signals on request (--signals KIND,...), at the end of the game. */
+enum render_signal {
+    RENDER_SIGNAL_PASS = 1u << 0,    /* go: a stone put beside the board */
+    RENDER_SIGNAL_END = 1u << 1,     /* go: opponent-colour stone outside the grid, lower right */
+    RENDER_SIGNAL_RESIGN = 1u << 2,  /* go: two stones put on the board; shogi: a hand resting
+                                        over the komadai */
+    RENDER_SIGNAL_COUNTING = 1u << 3 /* go: dead stones taken off after the game */
+};
+/* "same-color,moved-stone,..." to bits; false (with the bad word in err) when one is unknown. */
+bool render_faults_parse(const char *list, unsigned *bits, char *err, size_t errlen);
+bool render_signals_parse(const char *list, unsigned *bits, char *err, size_t errlen);
+/* Names of fault / signal bits, for the truth ("same-color" ...); NULL for unknown bits. */
+const char *render_fault_name(unsigned bit);
+const char *render_signal_name(unsigned bit);
 
 /* Fill o with the defaults above. */
 void render_opts_default(struct render_opts *o);
@@ -76,11 +108,16 @@ struct render_frame {
     int ply;                       /* moves (and passes) whose stone has been put down */
     bool settled;                  /* no hand in view, every capture taken off */
     bool hand_in_view;
-    /* Events at this frame: "place", "remove", "pass", "bump". */
+    int noff;             /* stones lying off the grid (signals), and where they are */
+    uint8_t off_color[4]; /* GO_BLACK / GO_WHITE */
+    double off_px[4][2];  /* image position of each (board surface) */
+    /* Events at this frame: "place", "remove", "pass", "bump", "fault", "signal", "off" (a stone
+     * put down off the grid). */
     int nevents;
     struct render_event {
         char kind[8];
-        int point; /* go_point, or GO_PASS / GO_NOPOINT */
+        char name[16]; /* fault / signal name */
+        int point;     /* go_point, or GO_PASS / GO_NOPOINT */
         enum go_color color;
         int ply;                      /* the move this event belongs to */
         double dx_mm, dy_mm, rot_deg; /* bumps: how far the board moved */
@@ -124,5 +161,63 @@ int render_go_to_dir(const struct go_record *rec, const char *record_path,
  * with a hand in view), tiled 4 x 3 at tile_w x tile_h into one JPEG at path. */
 bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int tile_w, int tile_h,
                              const char *path, char *err, size_t errlen);
+
+/* ---- shogi ---------------------------------------------------------------------------------
+ * A shogi record (KIF, KI2, CSA, USI, JKF through record/shogi_record.h) on a shogiban with two
+ * komadai: hands lift a piece and put it down (promoted face up when it promotes), take captured
+ * pieces to their komadai, drop pieces from it. Squares are board/shogi.h squares. */
+
+struct render_shogi;
+
+struct render_shogi_frame {
+    int index;
+    double t;
+    int width, height;
+    const uint8_t *rgb, *hand_mask;    /* as in struct render_frame */
+    uint8_t board[SHOGI_SQUARES];      /* piece codes lying on the board */
+    uint8_t hand[2][SHOGI_HAND_TYPES]; /* pieces lying on each player's komadai */
+    uint8_t carried;                   /* piece held by a hand (0: none) */
+    int side;                          /* side to move after the last completed move */
+    bool covered[SHOGI_SQUARES];       /* a hand or arm is drawn over the square's centre */
+    double sq_px[SHOGI_SQUARES][2];    /* image position of each square's centre (surface) */
+    double corners[4][2];              /* grid corners 9一, 1一, 1九, 9九 (sente's view: top-
+                                          left, top-right, bottom-right, bottom-left) */
+    bool corner_inside[4];
+    double komadai_px[2][2]; /* image position of each komadai's centre */
+    bool komadai_covered[2];
+    int ply;      /* moves completed (piece put down) */
+    bool settled; /* no hand in view, nothing carried */
+    bool hand_in_view;
+    int nevents;
+    struct render_shogi_event {
+        char kind[24]; /* "lift" "put" "to-komadai" "from-komadai" "pocket" "bump" "fault"
+                          "signal" */
+        char name[24]; /* fault / signal name */
+        int sq;        /* square, or -1 */
+        uint8_t piece;
+        int color; /* whose hand (or komadai) */
+        int ply;
+        double dx_mm, dy_mm, rot_deg;
+    } events[8];
+};
+
+struct render_shogi *render_shogi_open(const struct shogi_record *rec, const struct render_opts *o,
+                                       char *err, size_t errlen);
+int render_shogi_frame_count(const struct render_shogi *r);
+bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame *out, char *err,
+                        size_t errlen);
+/* with_hand: a frame of move `ply` with the hand in view; else the first settled frame after it. */
+int render_shogi_find_frame(const struct render_shogi *r, int ply, bool with_hand);
+const char *render_shogi_describe(const struct render_shogi *r);
+int render_shogi_jpeg_quality(const struct render_shogi *r);
+void render_shogi_close(struct render_shogi *r);
+/* truth.jsonl lines: the position as SFEN (side to move of the last completed move) with the
+ * komadai in the SFEN hand field, the carried piece, covered squares, corners, events. */
+void render_shogi_truth_header(FILE *out, const struct render_shogi *r, const char *record_path);
+void render_shogi_truth_write(FILE *out, const struct render_shogi_frame *f);
+int render_shogi_to_dir(const struct shogi_record *rec, const char *record_path,
+                        const struct render_opts *o, const char *dir, char *err, size_t errlen);
+bool render_shogi_contact_sheet(const struct shogi_record *rec, uint64_t seed, int tile_w,
+                                int tile_h, const char *path, char *err, size_t errlen);
 
 #endif

@@ -73,7 +73,7 @@ void render_opts_default(struct render_opts *o)
                               .hands = true};
 }
 
-static void choose_camera(struct camera_params *p, enum render_scenario sc, struct rng *r)
+void render_choose_camera(struct camera_params *p, enum render_scenario sc, struct rng *r)
 {
     p->hfov = rng_range(r, 52, 70);
     p->k1 = rng_range(r, 0.0, 0.09);
@@ -112,6 +112,14 @@ static const double sleeve_colors[][3] = {{40, 50, 82},   {120, 120, 126}, {222,
                                           {30, 30, 34},   {150, 42, 44},   {62, 92, 64},
                                           {192, 172, 140}};
 
+void render_choose_people(struct rng *rs, double skin[3][3], double sleeve[3][3])
+{
+    for (int c = 1; c <= 2; c++) {
+        memcpy(skin[c], skin_tones[rng_int(rs, 6)], sizeof skin[c]);
+        memcpy(sleeve[c], sleeve_colors[rng_int(rs, 7)], sizeof sleeve[c]);
+    }
+}
+
 struct render_go *render_go_open(const struct go_record *rec, const struct render_opts *o,
                                  char *err, size_t errlen)
 {
@@ -135,13 +143,10 @@ struct render_go *render_go_open(const struct go_record *rec, const struct rende
     r->style = o->style ? o->style : (enum render_style)(1 + rng_int(&rs, RENDER_STYLE_COUNT - 1));
     r->scenario = o->scenario ? o->scenario
                               : (enum render_scenario)(1 + rng_int(&rs, RENDER_SCENE_COUNT - 1));
-    choose_camera(&r->cp, r->scenario, &rs);
+    render_choose_camera(&r->cp, r->scenario, &rs);
     lighting_choose(&r->light, r->scenario, o->width, o->height, &rs);
     r->white_glass = rng_unit(&rs) < 0.3;
-    for (int c = 1; c <= 2; c++) {
-        memcpy(r->skin[c], skin_tones[rng_int(&rs, 6)], sizeof r->skin[c]);
-        memcpy(r->sleeve[c], sleeve_colors[rng_int(&rs, 7)], sizeof r->sleeve[c]);
-    }
+    render_choose_people(&rs, r->skin, r->sleeve);
     r->jpeg_quality = o->jpeg_quality ? o->jpeg_quality : 70 + rng_int(&rs, 26);
     if (!timeline_build(&r->tl, rec, o, err, errlen)) {
         free(r);
@@ -156,7 +161,7 @@ struct render_go *render_go_open(const struct go_record *rec, const struct rende
         !(r->field = photo_gain_field(&r->light, o->width, o->height)) ||
         !(r->mapx = malloc(sizeof(float) * npx)) || !(r->mapy = malloc(sizeof(float) * npx)) ||
         !(r->rgb = malloc(npx * 3)) || !(r->mask = malloc(npx)) ||
-        !(r->draws = malloc(sizeof *r->draws * (GO_POINTS + 1)))) {
+        !(r->draws = malloc(sizeof *r->draws * (GO_POINTS + 1 + TL_MAX_OFF)))) {
         snprintf(err, errlen, "out of memory");
         render_go_close(r);
         return NULL;
@@ -243,6 +248,13 @@ static vec3 hand_tip(const struct render_go *r, const struct tl_visit *v, int f,
                 dy = r->tl.ev[e].look.dy;
             }
         kf[i + 1] = v->target_frame[i];
+        if (p <= -100) { /* a stone put off the grid */
+            int k = -100 - p;
+            double z = fabs(r->tl.off_xy[k][0]) > g->width / 2 ? 0 : top;
+            kp[i + 1] = board_to_world(&r->pose, r->tl.off_xy[k][0], r->tl.off_xy[k][1],
+                                       z + 2 * STONE_H + 2);
+            continue;
+        }
         kp[i + 1] = board_to_world(&r->pose, goban_px(g, go_x(p)) + dx, goban_py(g, go_y(p)) + dy,
                                    top + 2 * STONE_H + 2);
     }
@@ -294,6 +306,22 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
             r->draws[n].look = look[p];
             n++;
         }
+    double off_xy[TL_MAX_OFF][2];
+    enum go_color off_col[TL_MAX_OFF];
+    int noff = timeline_off_stones(&r->tl, i, off_xy, off_col);
+    for (int k = 0; k < noff; k++) { /* on the table beside the board, or on its margin */
+        double z = fabs(off_xy[k][0]) > g->width / 2 || fabs(off_xy[k][1]) > g->length / 2
+                       ? 0
+                       : g->thickness;
+        r->draws[n].centre = board_to_world(&r->pose, off_xy[k][0], off_xy[k][1], z + STONE_H);
+        r->draws[n].color = off_col[k];
+        r->draws[n].look = (struct stone_look){0, 0, 0.3 * k, 1.0};
+        n++;
+        out->off_color[k] = (uint8_t)off_col[k];
+        camera_project(&r->cam, board_to_world(&r->pose, off_xy[k][0], off_xy[k][1], z),
+                       &out->off_px[k][0], &out->off_px[k][1]);
+    }
+    out->noff = noff;
     const struct tl_visit *v = timeline_visit_at(&r->tl, i);
     struct hand_model hand = {0};
     bool show_hand = v && r->o.hands;
@@ -358,8 +386,10 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
         const struct tl_event *te = &r->tl.ev[e];
         if (te->frame != i || out->nevents >= 8) continue;
         struct render_event *re = &out->events[out->nevents++];
-        static const char *const kinds[] = {"place", "remove", "pass", "bump"};
-        snprintf(re->kind, sizeof re->kind, "%s", kinds[te->kind]);
+        static const char *const kinds[] = {"place", "remove", "pass", "bump", "fault", "off"};
+        snprintf(re->kind, sizeof re->kind, "%s",
+                 te->kind == TL_MARK && te->signal ? "signal" : kinds[te->kind]);
+        snprintf(re->name, sizeof re->name, "%s", te->name);
         re->point = te->point;
         re->color = te->color;
         re->ply = te->ply;
@@ -380,7 +410,7 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
     return true;
 }
 
-static bool make_dir(const char *dir, char *err, size_t errlen)
+bool render_make_dir(const char *dir, char *err, size_t errlen)
 {
     char buf[4096];
     snprintf(buf, sizeof buf, "%s", dir);
@@ -400,7 +430,7 @@ static bool make_dir(const char *dir, char *err, size_t errlen)
 int render_go_to_dir(const struct go_record *rec, const char *record_path,
                      const struct render_opts *o, const char *dir, char *err, size_t errlen)
 {
-    if (!make_dir(dir, err, errlen)) return -1;
+    if (!render_make_dir(dir, err, errlen)) return -1;
     struct render_go *r = render_go_open(rec, o, err, errlen);
     if (!r) return -1;
     char path[4096];

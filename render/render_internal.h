@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "board/shogi.h"
 #include "render/render.h"
 #include "vision/cv.h"
 
@@ -125,7 +126,29 @@ struct goban {
     double side_scale;
     int table_y0, table_w, table_h;   /* table region below the side region */
     double table_scale, table_extent; /* table covers [-extent, extent]^2 mm */
+    /* Shogi: the two komadai (piece stands) beside the board, boxes on the table in board
+     * coordinates; their tops are atlas regions, their sides reuse the board's side region. */
+    int nstands;
+    struct stand {
+        double cx, cy, w, l, h; /* centre (board mm), size, height of the top above the table */
+        int top_x0, top_y0;     /* atlas region of the top, at top_scale */
+    } stands[2];
 };
+
+/* Wood for board tops and sides (scene_go.c, shared with scene_shogi.c). */
+struct wood {
+    double base[3], dark[3];
+    double period; /* grain spacing, mm */
+    double warp;   /* how much the grain wanders */
+    double contrast;
+    double ring_bend; /* >0: curved (flat-sawn) grain */
+};
+double scene_noise2(uint64_t seed, double x, double y);
+double scene_fbm(uint64_t seed, double x, double y, int octaves);
+void scene_wood_color(const struct wood *w, uint64_t seed, double x, double y, double out[3]);
+void scene_style_wood(enum render_style st, struct rng *r, struct wood *w);
+void scene_paint_side(struct goban *g, uint64_t seed, const struct wood *w);
+void scene_paint_table(struct goban *g, uint64_t seed, struct rng *r);
 
 /* Build geometry and textures for the style; px_per_mm sets the texture detail. */
 bool goban_init(struct goban *g, int cols, int rows, enum render_style style, uint64_t seed,
@@ -242,9 +265,44 @@ void hand_draw_shadow(cv_image *img, const struct camera *c, const struct lighti
 void hand_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
                const struct hand_model *h);
 
+/* ---- shogi: board, pieces, faces (scene_shogi.c, pieces.c, piece_faces.c) -------------- */
+
+/* A shogiban in a struct goban (cols = rows = 9 cells, pitch = cell size) with two komadai. */
+bool shogiban_init(struct goban *g, enum render_style style, uint64_t seed, double px_per_mm);
+/* Board coordinates (mm) of a square's centre. */
+double shogiban_sq_x(const struct goban *g, int sq);
+double shogiban_sq_y(const struct goban *g, int sq);
+
+#define PIECE_TEX_W 72
+#define PIECE_TEX_H 80
+struct piece_faces {
+    int tw, th;
+    uint8_t *ink[SHOGI_TYPES]; /* ink coverage per face, rows from the apex; [0] = gote's 王将 */
+    char font[240];
+};
+/* font_choice 0/1: the first or second CJK font found (serif or sans). */
+bool piece_faces_init(struct piece_faces *pf, int font_choice, char *err, size_t errlen);
+void piece_faces_free(struct piece_faces *pf);
+
+struct piece_draw {
+    vec3 base;      /* centre of the bottom face, world */
+    double heading; /* world angle (radians) of the direction the apex points */
+    int piece;      /* piece code (type and owner) */
+    double tone;    /* per-piece variation */
+    double wood[3]; /* boxwood colour of the set */
+    double dist;
+};
+void piece_size(enum shogi_type t, double *w, double *h, double *thick);
+/* Draw pieces far to near (lower ones first); mask (may be NULL) gets 255 where drawn. */
+void pieces_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
+                 const struct piece_faces *pf, struct piece_draw *p, int n);
+/* Soft shadows on the surface each piece stands over (surface_z[i], or its own base if NULL). */
+void pieces_draw_shadows(cv_image *img, const struct camera *c, const struct lighting *l,
+                         const struct piece_draw *p, int n, const double *surface_z);
+
 /* ---- time line (timeline.c) ------------------------------------------------------------- */
 
-enum tl_kind { TL_PLACE, TL_REMOVE, TL_PASS, TL_BUMP };
+enum tl_kind { TL_PLACE, TL_REMOVE, TL_PASS, TL_BUMP, TL_MARK, TL_OFF };
 
 struct tl_event {
     int frame;
@@ -253,8 +311,24 @@ struct tl_event {
     enum go_color color;
     int ply;
     struct stone_look look; /* PLACE: how the stone lies */
-    double dx, dy, rot;     /* BUMP: board shift (mm) and turn (radians) */
+    double dx, dy, rot;     /* BUMP: board shift (mm) and turn (radians); OFF: board mm */
+    char name[16];          /* MARK: the fault or signal */
+    bool signal;            /* MARK: a signal, not a fault */
 };
+
+/* Stones put down off the grid (signals): board mm, from their frame on. */
+#define TL_MAX_OFF 4
+
+/* Where the requested Go faults go (faults_go.c); a ply of 0 means not injected. */
+struct go_fault_plan {
+    int same_k, same_pt, same_color;
+    int moved_k, moved_from, moved_to, moved_color;
+    int removed_k, removed_pt, removed_color;
+    int left_k; /* the capture at this ply leaves its prisoners */
+    int knock_k;
+};
+void go_faults_plan(const struct go_record *rec, const struct render_opts *o, int nmoves,
+                    struct go_fault_plan *plan);
 
 /* A hand visit: from frame f0 to f1 the hand of player `color` reaches in, visits targets, leaves.
  */
@@ -276,6 +350,11 @@ struct timeline {
     int nev;
     struct tl_visit *visits;
     int nvisits;
+    int noff; /* stones off the grid: a visit target of -100 - i is off stone i */
+    double off_xy[TL_MAX_OFF][2];
+    enum go_color off_color[TL_MAX_OFF];
+    int off_frame[TL_MAX_OFF];
+    struct go_fault_plan plan;
 };
 
 bool timeline_build(struct timeline *t, const struct go_record *rec, const struct render_opts *o,
@@ -286,7 +365,88 @@ void timeline_free(struct timeline *t);
 void timeline_state(const struct timeline *t, int f, uint8_t stone[GO_POINTS],
                     struct stone_look look[GO_POINTS], int *ply, struct board_pose *pose,
                     int *nbumps);
+/* Building blocks shared by timeline.c and timeline_go_extra.c. */
+bool tl_push_event(struct timeline *t, int *cap, struct tl_event e);
+bool tl_push_visit(struct timeline *t, int *cap, const struct tl_visit *v);
+struct stone_look tl_random_look(uint64_t seed, uint64_t index);
+struct tl_event tl_mark_event(int frame, int ply, int point, enum go_color c, const char *name);
+/* Fault visits after this ply (t->plan); signals after the last move. Advance *frame. */
+bool tl_fault_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r, int ply, int *frame,
+                     uint64_t seed);
+bool tl_signal_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r,
+                      const struct go_game *g, const struct go_record *rec, int ply, int *frame,
+                      const struct render_opts *o);
+/* Stones lying off the grid at frame f (signals): board mm and colour; returns how many. */
+int timeline_off_stones(const struct timeline *t, int f, double xy[TL_MAX_OFF][2],
+                        enum go_color color[TL_MAX_OFF]);
 /* The visit in progress at frame f, or NULL. */
 const struct tl_visit *timeline_visit_at(const struct timeline *t, int f);
+
+/* ---- shogi time line (timeline_shogi.c) ------------------------------------------------- */
+
+enum stl_kind {
+    STL_LIFT,      /* a piece leaves square sq into a hand */
+    STL_PUT,       /* the carried piece goes down on sq as `piece` (promoted, turned: as given) */
+    STL_HAND_ADD,  /* the carried piece goes onto color's komadai */
+    STL_HAND_TAKE, /* a piece of color's komadai into the hand */
+    STL_POCKET,    /* the carried piece leaves the scene (a fault) */
+    STL_HIDE,      /* a komadai piece is hidden away (a fault) */
+    STL_BUMP,
+    STL_MARK /* a fault or signal noted in the time line (no change by itself) */
+};
+
+struct stl_event {
+    int frame;
+    enum stl_kind kind;
+    int sq;
+    uint8_t piece;
+    int color;
+    int ply;  /* the move it belongs to; PUT completes it */
+    int side; /* PUT: side to move after the move */
+    double dx, dy, rot;
+    char name[24]; /* MARK: "fault"/"signal" name; "kind" below */
+    bool signal;
+};
+
+enum { TGT_SQ, TGT_STAND, TGT_REST };
+struct stl_visit {
+    int f0, f1, color, nt;
+    int tkind[8], tsq[8], ttype[8], tidx[8], tframe[8];
+};
+
+struct shogi_timeline {
+    int nframes;
+    struct shogi_position start;
+    struct stl_event *ev;
+    int nev;
+    struct stl_visit *visits;
+    int nvisits;
+};
+
+struct stl_state {
+    uint8_t board[SHOGI_SQUARES];
+    int put_frame[SHOGI_SQUARES]; /* when the piece came to the square (its look) */
+    uint8_t hand[2][SHOGI_HAND_TYPES];
+    uint8_t carried;
+    int ply, side;
+    struct board_pose pose;
+    int nbumps;
+};
+
+bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *rec,
+                          const struct render_opts *o, char *err, size_t errlen);
+void shogi_timeline_free(struct shogi_timeline *t);
+void shogi_timeline_state(const struct shogi_timeline *t, int f, struct stl_state *s);
+const struct stl_visit *shogi_timeline_visit_at(const struct shogi_timeline *t, int f);
+/* Where piece idx of `type` lies on color's komadai (board mm), its turn and lift. */
+void komadai_slot(const struct goban *g, uint64_t seed, int color, int type, int idx, double *bx,
+                  double *by, double *rot, double *lift);
+
+/* ---- shared by the Go and shogi renders (render_go.c) ----------------------------------- */
+
+void render_choose_camera(struct camera_params *p, enum render_scenario sc, struct rng *r);
+/* Skin and sleeve colours of the two players (index 1 and 2). */
+void render_choose_people(struct rng *rs, double skin[3][3], double sleeve[3][3]);
+bool render_make_dir(const char *dir, char *err, size_t errlen);
 
 #endif

@@ -14,7 +14,7 @@ static double lattice(uint64_t seed, int64_t x, int64_t y)
     return (double)(h >> 11) * (1.0 / 9007199254740992.0);
 }
 
-static double noise2(uint64_t seed, double x, double y)
+double scene_noise2(uint64_t seed, double x, double y)
 {
     double fx = floor(x), fy = floor(y);
     int64_t ix = (int64_t)fx, iy = (int64_t)fy;
@@ -26,11 +26,11 @@ static double noise2(uint64_t seed, double x, double y)
     return (a + (b - a) * tx) + ((c + (d - c) * tx) - (a + (b - a) * tx)) * ty;
 }
 
-static double fbm(uint64_t seed, double x, double y, int octaves)
+double scene_fbm(uint64_t seed, double x, double y, int octaves)
 {
     double sum = 0, amp = 0.5, norm = 0;
     for (int i = 0; i < octaves; i++) {
-        sum += amp * noise2(seed + (uint64_t)i * 131, x, y);
+        sum += amp * scene_noise2(seed + (uint64_t)i * 131, x, y);
         norm += amp;
         x *= 2.03;
         y *= 2.03;
@@ -84,30 +84,22 @@ static int star_points(int cols, int rows, int xs[9], int ys[9])
 
 /* ---- textures ------------------------------------------------------------------------------- */
 
-struct wood {
-    double base[3], dark[3];
-    double period; /* grain spacing, mm */
-    double warp;   /* how much the grain wanders */
-    double contrast;
-    double ring_bend; /* >0: curved (flat-sawn) grain */
-};
-
-static void wood_color(const struct wood *w, uint64_t seed, double x, double y, double out[3])
+void scene_wood_color(const struct wood *w, uint64_t seed, double x, double y, double out[3])
 {
     /* Grain runs along y (the board's length): stripes in x bent by low-frequency noise. */
-    double bend = w->warp * (fbm(seed, x * 0.004, y * 0.0015, 3) - 0.5) * 40.0;
+    double bend = w->warp * (scene_fbm(seed, x * 0.004, y * 0.0015, 3) - 0.5) * 40.0;
     double u = x + bend + w->ring_bend * 0.0009 * (y - 40) * (y - 40) * 0.05;
     double phase = u / w->period;
-    double fine =
-        0.5 + 0.5 * sin(phase * 6.283185307179586 + 2.0 * fbm(seed + 7, u * 0.05, y * 0.01, 2));
+    double fine = 0.5 + 0.5 * sin(phase * 6.283185307179586 +
+                                  2.0 * scene_fbm(seed + 7, u * 0.05, y * 0.01, 2));
     fine = pow(fine, 3.0);
-    double broad = fbm(seed + 3, u * 0.02, y * 0.003, 3);
-    double speck = fbm(seed + 11, x * 0.8, y * 0.25, 2);
+    double broad = scene_fbm(seed + 3, u * 0.02, y * 0.003, 3);
+    double speck = scene_fbm(seed + 11, x * 0.8, y * 0.25, 2);
     double t = clampd(w->contrast * (0.55 * fine + 0.35 * broad + 0.10 * speck), 0, 1);
     for (int k = 0; k < 3; k++) out[k] = w->base[k] + (w->dark[k] - w->base[k]) * t;
 }
 
-static void style_wood(enum render_style st, struct rng *r, struct wood *w)
+void scene_style_wood(enum render_style st, struct rng *r, struct wood *w)
 {
     double jit = rng_range(r, -1, 1);
     switch (st) {
@@ -160,7 +152,7 @@ static void paint_top(struct goban *g, uint64_t seed, const struct wood *w, stru
         double by = (ty + 0.5) / sc - g->length / 2;
         for (int tx = 0; tx < g->top_w; tx++) {
             double bx = (tx + 0.5) / sc - g->width / 2, col[3];
-            wood_color(w, seed, bx, by, col);
+            scene_wood_color(w, seed, bx, by, col);
             /* Grid lines: coverage of a 1-texel footprint by each line (anti-aliased). */
             double cover = 0;
             if (by >= -gy - edge_w && by <= gy + edge_w) {
@@ -193,21 +185,22 @@ static void paint_top(struct goban *g, uint64_t seed, const struct wood *w, stru
                 for (int k = 0; k < 3; k++) col[k] = col[k] * shade * (1 - seam) + 60 * seam;
             }
             /* Ink is a bit uneven, like real lacquer or print. */
-            double a = cover * ink_alpha * (0.9 + 0.1 * noise2(seed + 99, bx * 0.3, by * 0.3));
+            double a =
+                cover * ink_alpha * (0.9 + 0.1 * scene_noise2(seed + 99, bx * 0.3, by * 0.3));
             uint8_t *p = atlas_px(g, tx, ty);
             for (int k = 0; k < 3; k++) p[k] = to_u8(col[k] * (1 - a) + ink[k] * a);
         }
     }
 }
 
-static void paint_side(struct goban *g, uint64_t seed, const struct wood *w)
+void scene_paint_side(struct goban *g, uint64_t seed, const struct wood *w)
 {
     int sw = g->atlas.width;
     for (int ty = 0; ty < g->side_h; ty++) {
         double z = (ty + 0.5) / g->side_scale;
         for (int tx = 0; tx < sw; tx++) {
             double s = (tx + 0.5) / g->side_scale, col[3];
-            wood_color(w, seed + 5, z * 6.0, s, col); /* end grain: rings across the height */
+            scene_wood_color(w, seed + 5, z * 6.0, s, col); /* end grain: rings across the height */
             double shade = g->style == RENDER_STYLE_VINYL ? 0.85 : 0.72;
             uint8_t *p = atlas_px(g, tx, g->side_y0 + ty);
             for (int k = 0; k < 3; k++) p[k] = to_u8(col[k] * shade);
@@ -215,7 +208,7 @@ static void paint_side(struct goban *g, uint64_t seed, const struct wood *w)
     }
 }
 
-static void paint_table(struct goban *g, uint64_t seed, struct rng *r)
+void scene_paint_table(struct goban *g, uint64_t seed, struct rng *r)
 {
     static const double tables[][3] = {
         {92, 62, 42},    /* dark wood table */
@@ -231,8 +224,8 @@ static void paint_table(struct goban *g, uint64_t seed, struct rng *r)
         double y = (ty + 0.5) / g->table_scale - g->table_extent;
         for (int tx = 0; tx < g->table_w; tx++) {
             double x = (tx + 0.5) / g->table_scale - g->table_extent;
-            double n = woody ? 0.75 + 0.35 * fbm(seed + 21, x * 0.01, y * 0.12, 3)
-                             : 0.9 + 0.15 * fbm(seed + 23, x * 0.05, y * 0.05, 3);
+            double n = woody ? 0.75 + 0.35 * scene_fbm(seed + 21, x * 0.01, y * 0.12, 3)
+                             : 0.9 + 0.15 * scene_fbm(seed + 23, x * 0.05, y * 0.05, 3);
             uint8_t *p = atlas_px(g, tx, g->table_y0 + ty);
             for (int k = 0; k < 3; k++) p[k] = to_u8(base[k] * n);
         }
@@ -282,10 +275,10 @@ bool goban_init(struct goban *g, int cols, int rows, enum render_style style, ui
     g->atlas = (cv_image){calloc((size_t)aw * ah, 3), aw, ah, aw * 3, 3};
     if (!g->atlas.data) return false;
     struct wood w;
-    style_wood(style, &r, &w);
+    scene_style_wood(style, &r, &w);
     paint_top(g, seed, &w, &r);
-    paint_side(g, seed, &w);
-    paint_table(g, seed, &r);
+    scene_paint_side(g, seed, &w);
+    scene_paint_table(g, seed, &r);
     return true;
 }
 

@@ -9,7 +9,7 @@
 
 #include "render/render_internal.h"
 
-static bool push_event(struct timeline *t, int *cap, struct tl_event e)
+bool tl_push_event(struct timeline *t, int *cap, struct tl_event e)
 {
     if (t->nev == *cap) {
         int n = *cap ? *cap * 2 : 256;
@@ -22,7 +22,7 @@ static bool push_event(struct timeline *t, int *cap, struct tl_event e)
     return true;
 }
 
-static bool push_visit(struct timeline *t, int *cap, const struct tl_visit *v)
+bool tl_push_visit(struct timeline *t, int *cap, const struct tl_visit *v)
 {
     if (t->nvisits == *cap) {
         int n = *cap ? *cap * 2 : 128;
@@ -35,7 +35,7 @@ static bool push_visit(struct timeline *t, int *cap, const struct tl_visit *v)
     return true;
 }
 
-static struct stone_look random_look(uint64_t seed, uint64_t index)
+struct stone_look tl_random_look(uint64_t seed, uint64_t index)
 {
     struct rng r = rng_stream(seed, RS_STONE, index);
     struct stone_look k;
@@ -44,6 +44,19 @@ static struct stone_look random_look(uint64_t seed, uint64_t index)
     k.angle = rng_range(&r, 0, 3.14159265358979);
     k.tone = rng_range(&r, 0.96, 1.04);
     return k;
+}
+
+int timeline_off_stones(const struct timeline *t, int f, double xy[TL_MAX_OFF][2],
+                        enum go_color color[TL_MAX_OFF])
+{
+    int n = 0;
+    for (int i = 0; i < t->noff; i++)
+        if (t->off_frame[i] <= f) {
+            xy[n][0] = t->off_xy[i][0];
+            xy[n][1] = t->off_xy[i][1];
+            color[n++] = t->off_color[i];
+        }
+    return n;
 }
 
 bool timeline_build(struct timeline *t, const struct go_record *rec, const struct render_opts *o,
@@ -61,6 +74,11 @@ bool timeline_build(struct timeline *t, const struct go_record *rec, const struc
     struct rng r = rng_stream(o->seed, RS_TIMELINE, 0);
     int evcap = 0, vcap = 0, ply = 0, moves = 0, frame = 10 + rng_int(&r, 12);
     bool ok = true;
+    int nmoves = 0;
+    for (int n = 0; n < rec->nnodes; n++) nmoves += rec->nodes[n].has_move;
+    if (o->max_moves > 0 && nmoves > o->max_moves) nmoves = o->max_moves;
+    if (o->faults) go_faults_plan(rec, o, nmoves, &t->plan);
+    const struct go_fault_plan *fp = &t->plan;
     for (int n = 0; n < rec->nnodes && ok; n++) {
         const struct go_record_node *node = &rec->nodes[n];
         for (int s = 0; s < node->nsetup; s++) {
@@ -71,13 +89,13 @@ bool timeline_build(struct timeline *t, const struct go_record *rec, const struc
                                  .point = node->setup[s].point,
                                  .color = node->setup[s].color,
                                  .ply = ply,
-                                 .look = random_look(o->seed, 100000u + (unsigned)n)};
-            ok = ok && push_event(t, &evcap, e);
+                                 .look = tl_random_look(o->seed, 100000u + (unsigned)n)};
+            ok = ok && tl_push_event(t, &evcap, e);
         }
         if (n == 0) {
             for (int p = 0; p < GO_POINTS; p++) {
                 t->setup[p] = (uint8_t)go_game_at(g, p);
-                t->setup_look[p] = random_look(o->seed, 200000u + (unsigned)p);
+                t->setup_look[p] = tl_random_look(o->seed, 200000u + (unsigned)p);
             }
         }
         if (!node->has_move) continue;
@@ -96,7 +114,7 @@ bool timeline_build(struct timeline *t, const struct go_record *rec, const struc
                                  .point = GO_PASS,
                                  .color = m.color,
                                  .ply = ply};
-            ok = ok && push_event(t, &evcap, e);
+            ok = ok && tl_push_event(t, &evcap, e);
             frame = e.frame + 10 + rng_int(&r, 15);
             continue;
         }
@@ -111,14 +129,19 @@ bool timeline_build(struct timeline *t, const struct go_record *rec, const struc
                              .point = m.point,
                              .color = m.color,
                              .ply = ply,
-                             .look = random_look(o->seed, (uint64_t)ply)};
-        ok = ok && push_event(t, &evcap, e);
+                             .look = tl_random_look(o->seed, (uint64_t)ply)};
+        ok = ok && tl_push_event(t, &evcap, e);
         /* prisoners, nearest first from where the hand is */
         int caps[GO_POINTS], ncap = 0;
         for (int p = 0; p < GO_POINTS; p++)
             if (before[p] != GO_EMPTY && go_game_at(g, p) == GO_EMPTY && p != m.point)
                 caps[ncap++] = p;
         int at = m.point;
+        if (ply == fp->left_k && ncap > 0) { /* the prisoners stay on the board */
+            ok = ok &&
+                 tl_push_event(t, &evcap, tl_mark_event(f, ply, m.point, m.color, "captures-left"));
+            ncap = 0;
+        }
         for (int k = 0; k < ncap; k++) {
             int best = k;
             for (int j = k + 1; j < ncap; j++) {
@@ -142,23 +165,43 @@ bool timeline_build(struct timeline *t, const struct go_record *rec, const struc
                                   .point = at,
                                   .color = (enum go_color)before[at],
                                   .ply = ply};
-            ok = ok && push_event(t, &evcap, rm);
+            ok = ok && tl_push_event(t, &evcap, rm);
         }
         v.f1 = f + 8 + rng_int(&r, 7);
-        ok = ok && push_visit(t, &vcap, &v);
+        ok = ok && tl_push_visit(t, &vcap, &v);
         int pause = 6 + rng_int(&r, 20);
         frame = v.f1 + 1 + pause;
-        if (rng_unit(&r) < o->bump_rate) {
+        ok = ok && tl_fault_visits(t, &evcap, &vcap, &r, ply, &frame, o->seed);
+        bool knock = ply == fp->knock_k;
+        if (knock || rng_unit(&r) < o->bump_rate) {
+            double s = knock ? 5 : 1;
             struct tl_event b = {
-                .frame = v.f1 + 1 + pause / 2, .kind = TL_BUMP, .point = GO_NOPOINT, .ply = ply};
-            b.dx = clampd(rng_gauss(&r) * 4, -10, 10);
-            b.dy = clampd(rng_gauss(&r) * 4, -10, 10);
-            b.rot = clampd(rng_gauss(&r) * 0.6, -1.5, 1.5) * 3.14159265358979 / 180;
-            ok = ok && push_event(t, &evcap, b);
+                .frame = frame - 1 - pause / 2, .kind = TL_BUMP, .point = GO_NOPOINT, .ply = ply};
+            if (b.frame <= v.f1) b.frame = v.f1 + 1;
+            b.dx = clampd(rng_gauss(&r) * 4 * s, -10 * s, 10 * s);
+            b.dy = clampd(rng_gauss(&r) * 4 * s, -10 * s, 10 * s);
+            b.rot = clampd(rng_gauss(&r) * 0.6 * s, -1.5 * s, 1.5 * s) * 3.14159265358979 / 180;
+            if (knock) {
+                if (fabs(b.dx) < 12) b.dx = b.dx < 0 ? -12 : 12;
+                ok = ok &&
+                     tl_push_event(t, &evcap,
+                                   tl_mark_event(b.frame, ply, GO_NOPOINT, GO_EMPTY, "knocked"));
+            }
+            ok = ok && tl_push_event(t, &evcap, b);
         }
     }
+    if (o->signals && ok) ok = tl_signal_visits(t, &evcap, &vcap, &r, g, rec, ply, &frame, o);
     go_game_free(g);
     t->nframes = frame + 15;
+    for (int i = 1; i < t->nev; i++) { /* frame order; same-frame events keep theirs */
+        struct tl_event e = t->ev[i];
+        int j = i;
+        while (j > 0 && t->ev[j - 1].frame > e.frame) {
+            t->ev[j] = t->ev[j - 1];
+            j--;
+        }
+        t->ev[j] = e;
+    }
     if (!ok) {
         snprintf(err, errlen, "out of memory building the time line");
         timeline_free(t);
@@ -193,7 +236,9 @@ void timeline_state(const struct timeline *t, int f, uint8_t stone[GO_POINTS],
             if (look) look[e->point] = e->look;
             break;
         case TL_REMOVE: stone[e->point] = GO_EMPTY; break;
-        case TL_PASS: break;
+        case TL_PASS:
+        case TL_MARK:
+        case TL_OFF: break;
         case TL_BUMP:
             pose->x += e->dx;
             pose->y += e->dy;
@@ -201,7 +246,7 @@ void timeline_state(const struct timeline *t, int f, uint8_t stone[GO_POINTS],
             (*nbumps)++;
             break;
         }
-        if (e->ply > *ply && e->kind != TL_BUMP) *ply = e->ply;
+        if (e->ply > *ply && e->kind != TL_BUMP && e->kind != TL_MARK) *ply = e->ply;
     }
 }
 

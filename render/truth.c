@@ -55,16 +55,22 @@ void render_truth_write(FILE *out, const struct render_frame *f)
     fprintf(out, "],\"corners\":[");
     for (int k = 0; k < 4; k++)
         fprintf(out, "%s[%.2f,%.2f]", k ? "," : "", f->corners[k][0], f->corners[k][1]);
+    fprintf(out, "],\"off_board\":[");
+    for (int k = 0; k < f->noff; k++)
+        fprintf(out, "%s{\"color\":\"%s\",\"px\":[%.2f,%.2f]}", k ? "," : "",
+                f->off_color[k] == GO_BLACK ? "B" : "W", f->off_px[k][0], f->off_px[k][1]);
     fprintf(out, "],\"corner_inside\":[%s,%s,%s,%s],\"events\":[",
             f->corner_inside[0] ? "true" : "false", f->corner_inside[1] ? "true" : "false",
             f->corner_inside[2] ? "true" : "false", f->corner_inside[3] ? "true" : "false");
     for (int e = 0; e < f->nevents; e++) {
         const struct render_event *ev = &f->events[e];
         fprintf(out, "%s{\"type\":\"%s\",\"ply\":%d", e ? "," : "", ev->kind, ev->ply);
+        if (ev->name[0]) fprintf(out, ",\"name\":\"%s\"", ev->name);
         if (ev->point >= 0)
             fprintf(out, ",\"point\":[%d,%d],\"color\":\"%s\"", go_x(ev->point), go_y(ev->point),
                     ev->color == GO_BLACK ? "B" : "W");
-        else if (ev->kind[0] == 'p')
+        else if (ev->kind[0] == 'p' || ev->kind[0] == 'o' ||
+                 (ev->kind[0] == 's' && ev->color != GO_EMPTY))
             fprintf(out, ",\"color\":\"%s\"", ev->color == GO_BLACK ? "B" : "W");
         if (ev->kind[0] == 'b')
             fprintf(out, ",\"dx_mm\":%.2f,\"dy_mm\":%.2f,\"rot_deg\":%.3f", ev->dx_mm, ev->dy_mm,

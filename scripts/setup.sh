@@ -9,6 +9,7 @@ packages=(
     libcmocka-dev                                  # unit tests
     libopencv-core-dev libopencv-imgproc-dev       # vision/ and render/ image operations (the one C++ shim)
     libturbojpeg0-dev                              # JPEG frames (libjpeg-turbo, TurboJPEG 2.1 API)
+    libfreetype-dev fonts-noto-cjk                 # kanji on the rendered shogi pieces (render/)
     libpng-dev                                     # PNG frames in dir: sources
     libcamera-dev                                  # Pi cameras (Debian's 0.0.3 proves the shim compiles)
     libmicrohttpd-dev                              # the live page (HTTP + Server-Sent Events)

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -353,6 +354,186 @@ static void test_files_and_jpeg(void **state)
     go_record_free(rec);
 }
 
+/* Faults on request: every change between two settled frames is the record's next move (its
+ * stone and its prisoners) unless the time line names a fault in between, and then the change
+ * is exactly that fault. */
+static void test_faults_where_the_time_line_says(void **state)
+{
+    (void)state;
+    struct go_record *rec = load("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
+    struct replay rp;
+    replay(rec, &rp);
+    char err[300];
+    struct render_frame *f = malloc(sizeof *f);
+    int seen[5] = {0}, verified[5] = {0};
+    static const char *const names[5] = {"same-color", "moved-stone", "removed-stone",
+                                         "captures-left", "knocked"};
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        struct render_opts o = small_opts(seed, RENDER_SCENE_MIXED);
+        o.bump_rate = 0;
+        o.faults = RENDER_FAULT_SAME_COLOR | RENDER_FAULT_MOVED_STONE | RENDER_FAULT_REMOVED_STONE |
+                   RENDER_FAULT_CAPTURES_LEFT | RENDER_FAULT_KNOCKED;
+        struct render_go *r = render_go_open(rec, &o, err, sizeof err);
+        assert_non_null(r);
+        uint8_t settled[GO_POINTS];
+        memcpy(settled, rp.pos[0], GO_POINTS);
+        int settled_ply = 0, fault = -1, fault_point = -1, moves = 0;
+        double knock = 0;
+        for (int i = 0; i < render_go_frame_count(r); i++) {
+            assert_true(render_go_frame(r, i, f, err, sizeof err));
+            for (int e = 0; e < f->nevents; e++) {
+                if (!strcmp(f->events[e].kind, "bump")) knock = fabs(f->events[e].dx_mm);
+                if (strcmp(f->events[e].kind, "fault") != 0) continue;
+                for (int k = 0; k < 5; k++)
+                    if (!strcmp(f->events[e].name, names[k])) {
+                        fault = k;
+                        seen[k]++;
+                    }
+                fault_point = f->events[e].point;
+            }
+            if (fault == 4 && knock >= 12) { /* a knock: the board jumps, no stone changes */
+                verified[4]++;
+                fault = -1;
+                knock = 0;
+            }
+            if (!f->settled || !memcmp(f->stone, settled, GO_POINTS)) continue;
+            int changed[GO_POINTS], nc = 0;
+            for (int p = 0; p < GO_POINTS; p++)
+                if (f->stone[p] != settled[p]) changed[nc++] = p;
+            int k = f->ply;
+            for (int q = settled_ply + 1; q < k; q++) /* passes change nothing */
+                assert_int_equal(rp.point[q], GO_PASS);
+            if (fault < 0 || fault == 4) {
+                /* the record's move k: exactly its stone and its prisoners */
+                assert_true(k > settled_ply);
+                for (int p = 0; p < GO_POINTS; p++)
+                    if (rp.pos[k][p] != rp.pos[k - 1][p]) {
+                        assert_int_equal(f->stone[p], rp.pos[k][p]);
+                        assert_int_equal(settled[p], rp.pos[k - 1][p]);
+                    } else {
+                        assert_int_equal(f->stone[p], settled[p]);
+                    }
+                moves++;
+            } else if (fault == 0) { /* one more stone of the colour that just moved */
+                assert_int_equal(nc, 1);
+                assert_int_equal(changed[0], fault_point);
+                assert_int_equal(f->stone[changed[0]], rp.mover[settled_ply]);
+                assert_int_equal(f->ply, settled_ply);
+                verified[0]++;
+            } else if (fault == 1) { /* a stone slid to a neighbouring point */
+                assert_int_equal(nc, 2);
+                int a = changed[0], b = changed[1];
+                assert_int_equal(abs(go_x(a) - go_x(b)) + abs(go_y(a) - go_y(b)), 1);
+                assert_int_equal(settled[a] | settled[b], f->stone[a] | f->stone[b]);
+                assert_true((settled[a] == GO_EMPTY) != (settled[b] == GO_EMPTY));
+                verified[1]++;
+            } else if (fault == 2) { /* a stone taken off that nothing captured */
+                assert_int_equal(nc, 1);
+                assert_int_equal(changed[0], fault_point);
+                assert_int_equal(f->stone[changed[0]], GO_EMPTY);
+                verified[2]++;
+            } else if (fault == 3) { /* the move's stone, but its prisoners stay */
+                assert_int_equal(f->ply, k);
+                assert_int_equal(nc, 1);
+                assert_int_equal(changed[0], rp.point[k]);
+                int prisoners = 0;
+                for (int p = 0; p < GO_POINTS; p++)
+                    prisoners += rp.pos[k - 1][p] != GO_EMPTY && rp.pos[k][p] == GO_EMPTY;
+                assert_true(prisoners > 0);
+                verified[3]++;
+                moves++;
+            }
+            memcpy(settled, f->stone, GO_POINTS);
+            settled_ply = f->ply;
+            fault = -1;
+        }
+        assert_int_equal(f->ply, rp.nply); /* every move of the record was played */
+        tu_note("seed %llu: %d moves seen as the record's, %d plies", (unsigned long long)seed,
+                moves, rp.nply);
+        render_go_close(r);
+    }
+    for (int k = 0; k < 5; k++) {
+        tu_note("%s: injected %d times in 2 renders, effect checked %d times", names[k], seen[k],
+                verified[k]);
+        /* a fault is only injected where the rest of the game can go on as recorded, which
+         * some renders cannot offer (a full 9x9 board leaves few points nothing plays later) */
+        assert_true(seen[k] >= 1 && seen[k] <= 2);
+        assert_int_equal(verified[k], seen[k]);
+    }
+    free(f);
+    replay_free(&rp);
+    go_record_free(rec);
+}
+
+/* Signals after the last move: a stone beside the board (pass), the opponent's colour beyond the
+ * grid's lower right corner (end), two stones at once (resignation), dead stones taken off. */
+static void test_signals(void **state)
+{
+    (void)state;
+    struct go_record *rec = load("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
+    struct replay rp;
+    replay(rec, &rp);
+    char err[300];
+    struct render_frame *f = malloc(sizeof *f);
+    struct render_opts o = small_opts(6, RENDER_SCENE_OVERHEAD);
+    o.bump_rate = 0;
+    o.signals =
+        RENDER_SIGNAL_PASS | RENDER_SIGNAL_END | RENDER_SIGNAL_RESIGN | RENDER_SIGNAL_COUNTING;
+    struct render_go *r = render_go_open(rec, &o, err, sizeof err);
+    assert_non_null(r);
+    int to_move = rp.mover[rp.nply] == GO_BLACK ? GO_WHITE : GO_BLACK;
+    bool pass = false, end = false, resign = false, counting = false;
+    int removed_after_count = 0, last_stones = -1;
+    for (int i = 0; i < render_go_frame_count(r); i++) {
+        assert_true(render_go_frame(r, i, f, err, sizeof err));
+        int places = 0;
+        for (int e = 0; e < f->nevents; e++) {
+            const struct render_event *ev = &f->events[e];
+            places += !strcmp(ev->kind, "place");
+            if (!strcmp(ev->kind, "remove") && counting) removed_after_count++;
+            if (strcmp(ev->kind, "signal") != 0) continue;
+            assert_int_equal(ev->ply, rp.nply); /* after the game's last move */
+            if (!strcmp(ev->name, "pass")) {
+                pass = true;
+                /* a stone of the player to move now lies off the grid, outside the board */
+                assert_int_equal(f->noff, 1);
+                assert_int_equal(f->off_color[0], to_move);
+            }
+            if (!strcmp(ev->name, "end")) {
+                end = true;
+                assert_int_equal(f->noff, 2);
+                assert_int_equal(f->off_color[1], to_move == GO_BLACK ? GO_WHITE : GO_BLACK);
+                /* nearer the grid's lower right corner (cols-1, rows-1) than any other */
+                double best = 1e30;
+                int at = -1;
+                for (int k = 0; k < 4; k++) {
+                    double dx = f->off_px[1][0] - f->corners[k][0],
+                           dy = f->off_px[1][1] - f->corners[k][1];
+                    if (dx * dx + dy * dy < best) {
+                        best = dx * dx + dy * dy;
+                        at = k;
+                    }
+                }
+                assert_int_equal(at, 2);
+            }
+            if (!strcmp(ev->name, "resign")) resign = true;
+            if (!strcmp(ev->name, "counting")) counting = true;
+        }
+        if (resign && places) assert_int_equal(places, 2); /* two stones together */
+        int stones = 0;
+        for (int p = 0; p < GO_POINTS; p++) stones += f->stone[p] != GO_EMPTY;
+        if (counting && last_stones >= 0) assert_true(stones <= last_stones);
+        last_stones = stones;
+    }
+    assert_true(pass && end && resign && counting);
+    tu_note("signals: pass, end, resign shown; %d dead stones taken off when counting",
+            removed_after_count);
+    free(f);
+    render_go_close(r);
+    replay_free(&rp);
+    go_record_free(rec);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -361,6 +542,8 @@ int main(void)
         cmocka_unit_test(test_same_seed_same_bytes),
         cmocka_unit_test(test_corners_follow_the_view),
         cmocka_unit_test(test_files_and_jpeg),
+        cmocka_unit_test(test_faults_where_the_time_line_says),
+        cmocka_unit_test(test_signals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

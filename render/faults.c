@@ -1,0 +1,64 @@
+/* render/faults.c — the names of the faults and signals `kifucam render` can inject, as the
+ * command line and the truth's time line spell them. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "render/render.h"
+
+static const char *const fault_names[] = {"same-color",    "moved-stone", "removed-stone",
+                                          "captures-left", "knocked",     "not-in-hand",
+                                          "hidden",        "wrong-way",   "opponent-piece"};
+static const char *const signal_names[] = {"pass", "end", "resign", "counting"};
+
+static const char *bit_name(const char *const *names, int n, unsigned bit)
+{
+    for (int i = 0; i < n; i++)
+        if (bit == 1u << i) return names[i];
+    return NULL;
+}
+
+const char *render_fault_name(unsigned bit)
+{
+    return bit_name(fault_names, (int)(sizeof fault_names / sizeof *fault_names), bit);
+}
+
+const char *render_signal_name(unsigned bit)
+{
+    return bit_name(signal_names, (int)(sizeof signal_names / sizeof *signal_names), bit);
+}
+
+static bool parse(const char *list, const char *const *names, int n, unsigned *bits, char *err,
+                  size_t errlen)
+{
+    *bits = 0;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *w = strtok_r(buf, ", ", &save); w; w = strtok_r(NULL, ", ", &save)) {
+        int found = -1;
+        for (int i = 0; i < n && found < 0; i++)
+            if (!strcasecmp(w, names[i])) found = i;
+        if (!strcasecmp(w, "all")) {
+            *bits |= (1u << n) - 1;
+            continue;
+        }
+        if (found < 0) {
+            snprintf(err, errlen, "unknown name '%s'", w);
+            return false;
+        }
+        *bits |= 1u << found;
+    }
+    return true;
+}
+
+bool render_faults_parse(const char *list, unsigned *bits, char *err, size_t errlen)
+{
+    return parse(list, fault_names, (int)(sizeof fault_names / sizeof *fault_names), bits, err,
+                 errlen);
+}
+
+bool render_signals_parse(const char *list, unsigned *bits, char *err, size_t errlen)
+{
+    return parse(list, signal_names, (int)(sizeof signal_names / sizeof *signal_names), bits, err,
+                 errlen);
+}

@@ -1,0 +1,195 @@
+/* render/faults_go.c — where the Go faults go. A fault is a change to the stones after some move
+ * (an extra stone, a stone slid or taken off, prisoners left lying); the seed proposes places
+ * and the rules core vets them: replaying the rest of the record with the change must give the
+ * same positions apart from the changed points, so the game goes on as recorded and the fault
+ * stays exactly where the time line says. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render_internal.h"
+
+/* Replay the record (its first maxm moves) on two boards, changing the second after ply k; true
+ * when every later position differs only at the changed points, which keep their new value. */
+static bool harmless(const struct go_record *rec, int maxm, int k, const int *pt,
+                     const uint8_t *val, int nt)
+{
+    const struct go_rules *rules = rec->rules ? go_rules_find(rec->rules) : NULL;
+    struct go_game *a = go_game_new(rec->width, rec->height, rules);
+    struct go_game *b = go_game_new(rec->width, rec->height, rules);
+    bool ok = a && b, tweaked = false;
+    int ply = 0;
+    for (int n = 0; ok && n < rec->nnodes; n++) {
+        const struct go_record_node *node = &rec->nodes[n];
+        for (int s = 0; s < node->nsetup; s++) {
+            go_game_setup(a, node->setup[s].color, node->setup[s].point);
+            go_game_setup(b, node->setup[s].color, node->setup[s].point);
+        }
+        if (!node->has_move) continue;
+        if (maxm > 0 && ply >= maxm) break;
+        for (int t = 0; t < nt && tweaked; t++)
+            if (node->move.point == pt[t]) ok = false;
+        go_game_play(a, node->move);
+        go_game_play(b, node->move);
+        ply++;
+        if (ply == k) {
+            for (int t = 0; t < nt; t++) go_game_setup(b, (enum go_color)val[t], pt[t]);
+            tweaked = true;
+        }
+        for (int p = 0; tweaked && ok && p < GO_POINTS; p++) {
+            int want = go_game_at(a, p);
+            for (int t = 0; t < nt; t++)
+                if (pt[t] == p) want = val[t];
+            if ((int)go_game_at(b, p) != want) ok = false;
+        }
+    }
+    go_game_free(a);
+    go_game_free(b);
+    return ok && tweaked;
+}
+
+/* The board after ply k, the points the move at ply k captured, and its mover. */
+static void board_at(const struct go_record *rec, int k, uint8_t out[GO_POINTS],
+                     uint8_t captured[GO_POINTS], int *mover)
+{
+    const struct go_rules *rules = rec->rules ? go_rules_find(rec->rules) : NULL;
+    struct go_game *g = go_game_new(rec->width, rec->height, rules);
+    int ply = 0;
+    memset(captured, 0, GO_POINTS);
+    *mover = GO_BLACK;
+    for (int n = 0; g && n < rec->nnodes && ply < k; n++) {
+        const struct go_record_node *node = &rec->nodes[n];
+        for (int s = 0; s < node->nsetup; s++)
+            go_game_setup(g, node->setup[s].color, node->setup[s].point);
+        if (!node->has_move) continue;
+        uint8_t before[GO_POINTS];
+        for (int p = 0; p < GO_POINTS; p++) before[p] = (uint8_t)go_game_at(g, p);
+        go_game_play(g, node->move);
+        ply++;
+        *mover = node->move.color;
+        for (int p = 0; p < GO_POINTS; p++)
+            captured[p] = before[p] != GO_EMPTY && go_game_at(g, p) == GO_EMPTY ? before[p] : 0;
+    }
+    for (int p = 0; p < GO_POINTS; p++) out[p] = g ? (uint8_t)go_game_at(g, p) : 0;
+    go_game_free(g);
+}
+
+static bool taken(const struct go_fault_plan *p, int k)
+{
+    return k == p->same_k || k == p->moved_k || k == p->removed_k || k == p->left_k ||
+           k == p->knock_k;
+}
+
+void go_faults_plan(const struct go_record *rec, const struct render_opts *o, int nmoves,
+                    struct go_fault_plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    struct rng r = rng_stream(o->seed, RS_TIMELINE, 3);
+    int w = rec->width, h = rec->height;
+    if (nmoves < 3) return;
+    for (int attempt = 0; attempt < 200; attempt++) {
+        int k = 2 + rng_int(&r, nmoves - 2); /* after ply k, before the last move */
+        if (k >= nmoves) continue;           /* one fault per move (taken): each stays clear */
+        uint8_t b[GO_POINTS], cap[GO_POINTS];
+        int mover;
+        board_at(rec, k, b, cap, &mover);
+        int x = rng_int(&r, w), y = rng_int(&r, h), p = go_point(x, y);
+        if ((o->faults & RENDER_FAULT_SAME_COLOR) && !plan->same_k && !taken(plan, k) &&
+            b[p] == GO_EMPTY) {
+            uint8_t v = (uint8_t)mover;
+            if (harmless(rec, nmoves, k, &p, &v, 1)) {
+                plan->same_k = k;
+                plan->same_pt = p;
+                plan->same_color = mover;
+            }
+        }
+        if ((o->faults & RENDER_FAULT_REMOVED_STONE) && !plan->removed_k && !taken(plan, k) &&
+            b[p] != GO_EMPTY) {
+            uint8_t v = GO_EMPTY;
+            if (harmless(rec, nmoves, k, &p, &v, 1)) {
+                plan->removed_k = k;
+                plan->removed_pt = p;
+                plan->removed_color = mover;
+            }
+        }
+        if ((o->faults & RENDER_FAULT_MOVED_STONE) && !plan->moved_k && !taken(plan, k) &&
+            b[p] != GO_EMPTY) {
+            static const int dd[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+            int d = rng_int(&r, 4), nx = x + dd[d][0], ny = y + dd[d][1];
+            if (nx >= 0 && ny >= 0 && nx < w && ny < h && b[go_point(nx, ny)] == GO_EMPTY) {
+                int pts[2] = {p, go_point(nx, ny)};
+                uint8_t v[2] = {GO_EMPTY, b[p]};
+                if (harmless(rec, nmoves, k, pts, v, 2)) {
+                    plan->moved_k = k;
+                    plan->moved_from = pts[0];
+                    plan->moved_to = pts[1];
+                    plan->moved_color = mover;
+                }
+            }
+        }
+        if ((o->faults & RENDER_FAULT_KNOCKED) && !plan->knock_k && !taken(plan, k))
+            plan->knock_k = k;
+    }
+    /* a slid stone: every stone and direction of a move from a seeded start, until one fits */
+    int from_k = 2 + rng_int(&r, nmoves - 2);
+    for (int i = 0; (o->faults & RENDER_FAULT_MOVED_STONE) && !plan->moved_k && i < nmoves; i++) {
+        int k = 1 + (from_k + i) % (nmoves - 1);
+        if (k < 2 || taken(plan, k)) continue;
+        uint8_t b[GO_POINTS], cap[GO_POINTS];
+        int mover;
+        board_at(rec, k, b, cap, &mover);
+        int off = rng_int(&r, w * h);
+        for (int j = 0; j < w * h * 4 && !plan->moved_k; j++) {
+            static const int dd[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+            int q = (off + j / 4) % (w * h), x = q % w, y = q / w, d = j % 4;
+            int nx = x + dd[d][0], ny = y + dd[d][1], p = go_point(x, y);
+            if (b[p] == GO_EMPTY || nx < 0 || ny < 0 || nx >= w || ny >= h ||
+                b[go_point(nx, ny)] != GO_EMPTY)
+                continue;
+            int pts[2] = {p, go_point(nx, ny)};
+            uint8_t v[2] = {GO_EMPTY, b[p]};
+            if (harmless(rec, nmoves, k, pts, v, 2)) {
+                plan->moved_k = k;
+                plan->moved_from = pts[0];
+                plan->moved_to = pts[1];
+                plan->moved_color = mover;
+            }
+        }
+    }
+    /* prisoners left lying: the first capture from a seeded start whose stones can stay */
+    int start = 2 + rng_int(&r, nmoves - 2);
+    for (int i = 0; (o->faults & RENDER_FAULT_CAPTURES_LEFT) && !plan->left_k && i < nmoves; i++) {
+        int k = 1 + (start + i) % (nmoves - 1);
+        uint8_t b[GO_POINTS], cap[GO_POINTS];
+        int mover, pts[GO_POINTS], n = 0;
+        board_at(rec, k, b, cap, &mover);
+        uint8_t v[GO_POINTS];
+        for (int q = 0; q < GO_POINTS; q++)
+            if (cap[q]) {
+                pts[n] = q;
+                v[n++] = cap[q];
+            }
+        if (n > 0 && !taken(plan, k) && harmless(rec, nmoves, k, pts, v, n)) plan->left_k = k;
+    }
+    /* faults must not touch each other's points (each was vetted against the record alone) */
+    uint8_t used[GO_POINTS] = {0};
+    if (plan->same_k) used[plan->same_pt] = 1;
+    if (plan->moved_k) {
+        if (used[plan->moved_from] || used[plan->moved_to])
+            plan->moved_k = 0;
+        else
+            used[plan->moved_from] = used[plan->moved_to] = 1;
+    }
+    if (plan->removed_k) {
+        if (used[plan->removed_pt])
+            plan->removed_k = 0;
+        else
+            used[plan->removed_pt] = 1;
+    }
+    if (plan->left_k) {
+        uint8_t b[GO_POINTS], cap[GO_POINTS];
+        int mover;
+        board_at(rec, plan->left_k, b, cap, &mover);
+        for (int q = 0; q < GO_POINTS; q++)
+            if (cap[q] && used[q]) plan->left_k = 0;
+    }
+}

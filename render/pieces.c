@@ -1,0 +1,238 @@
+/* render/pieces.c — shogi pieces as real wedges: a pentagonal prism whose top slopes from the
+ * thick base edge down to the thinner apex, ray-cast per pixel (Cyrus-Beck against its seven
+ * planes) with 2x2 supersampling. The top carries the face texture (black ink, red for promoted
+ * faces) on pale boxwood with a faint grain; the apex points at the opponent. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render_internal.h"
+
+/* Real sets (mm): the king is the largest piece, the pawn the smallest. */
+void piece_size(enum shogi_type t, double *w, double *h, double *thick)
+{
+    static const double dims[9][3] = {{0, 0, 0},         {23.5, 27.0, 6.8}, {24.0, 28.0, 7.2},
+                                      {25.0, 28.5, 7.4}, {26.0, 29.5, 7.8}, {27.0, 31.0, 8.2},
+                                      {27.0, 31.0, 8.2}, {26.0, 29.5, 7.8}, {28.5, 32.0, 8.6}};
+    int b = shogi_type_base(t);
+    if (b < 1 || b > 8) b = 1;
+    *w = dims[b][0];
+    *h = dims[b][1];
+    *thick = dims[b][2];
+}
+
+/* The piece's local frame: u to the owner's right, v toward the apex, z up from the base. */
+struct frame3 {
+    vec3 right, fwd;
+};
+static struct frame3 piece_frame(const struct piece_draw *p)
+{
+    struct frame3 f;
+    f.fwd = v3(cos(p->heading), sin(p->heading), 0);
+    f.right = v3(-f.fwd.y, f.fwd.x, 0);
+    return f;
+}
+
+/* The wedge's seven planes (n.x <= c in the local frame), computed once per piece. */
+struct wedge {
+    struct frame3 fr;
+    double w, h, tb;
+    double pl[7][4];
+};
+
+static void wedge_init(struct wedge *wg, const struct piece_draw *p)
+{
+    wg->fr = piece_frame(p);
+    piece_size(shogi_piece_type(p->piece), &wg->w, &wg->h, &wg->tb);
+    double w = wg->w, h = wg->h, tb = wg->tb, ta = tb * 0.62, k = (ta - tb) / h;
+    double sw = 0.43 * w, sv = 0.2 * h;
+    double vx[5][2] = {{-w / 2, -h / 2}, {w / 2, -h / 2}, {sw, sv}, {0, h / 2}, {-sw, sv}};
+    for (int i = 0; i < 5; i++) {
+        const double *a = vx[i], *b = vx[(i + 1) % 5];
+        double nu = b[1] - a[1], nv = -(b[0] - a[0]), len = sqrt(nu * nu + nv * nv);
+        nu /= len;
+        nv /= len;
+        double row[4] = {nu, nv, 0, nu * a[0] + nv * a[1]};
+        memcpy(wg->pl[i], row, sizeof row);
+    }
+    double nl = sqrt(k * k + 1);
+    double top[4] = {0, -k / nl, 1 / nl, (tb + k * h / 2) / nl}, bottom[4] = {0, 0, -1, 0};
+    memcpy(wg->pl[5], top, sizeof top);
+    memcpy(wg->pl[6], bottom, sizeof bottom);
+}
+
+/* Ray against the wedge (Cyrus-Beck); the local normal of the face hit and the local (u, v). */
+static bool ray_piece(const struct piece_draw *p, const struct wedge *wg, vec3 o, vec3 d,
+                      double *t_hit, vec3 *n_local, double *u_hit, double *v_hit)
+{
+    vec3 ro = v3_sub(o, p->base);
+    double ol[3] = {v3_dot(ro, wg->fr.right), v3_dot(ro, wg->fr.fwd), ro.z};
+    double dl[3] = {v3_dot(d, wg->fr.right), v3_dot(d, wg->fr.fwd), d.z};
+    double t_in = -1e30, t_out = 1e30;
+    int face = -1;
+    for (int i = 0; i < 7; i++) {
+        const double *q = wg->pl[i];
+        double den = q[0] * dl[0] + q[1] * dl[1] + q[2] * dl[2];
+        double num = q[3] - (q[0] * ol[0] + q[1] * ol[1] + q[2] * ol[2]);
+        if (fabs(den) < 1e-12) {
+            if (num < 0) return false;
+            continue;
+        }
+        double t = num / den;
+        if (den < 0) {
+            if (t > t_in) {
+                t_in = t;
+                face = i;
+            }
+        } else if (t < t_out) {
+            t_out = t;
+        }
+        if (t_in > t_out) return false;
+    }
+    if (t_out <= 0 || face < 0 || t_in <= 0) return false;
+    *t_hit = t_in;
+    *n_local = v3(wg->pl[face][0], wg->pl[face][1], wg->pl[face][2]);
+    *u_hit = ol[0] + t_in * dl[0];
+    *v_hit = ol[1] + t_in * dl[1];
+    return true;
+}
+
+/* Ink coverage (0..1) of the face at local (u, v). */
+static double face_ink(const struct piece_draw *p, const struct wedge *wg,
+                       const struct piece_faces *pf, double u, double v)
+{
+    int type = shogi_piece_type(p->piece);
+    int idx = type == SHOGI_KING && shogi_piece_color(p->piece) == SHOGI_GOTE ? 0 : type;
+    double tx = (u / wg->w + 0.5) * pf->tw - 0.5, ty = (0.5 - v / wg->h) * pf->th - 0.5;
+    int ix = (int)floor(tx), iy = (int)floor(ty);
+    double fx = tx - ix, fy = ty - iy, a = 0;
+    for (int q = 0; q < 4; q++) {
+        int xx = ix + (q & 1), yy = iy + (q >> 1);
+        if (xx < 0 || yy < 0 || xx >= pf->tw || yy >= pf->th) continue;
+        a += (q & 1 ? fx : 1 - fx) * (q >> 1 ? fy : 1 - fy) * pf->ink[idx][yy * pf->tw + xx];
+    }
+    return a / 255.0;
+}
+
+/* Light on the surface (gain and specular) and the bare wood colour there. */
+static void shade_piece(const struct piece_draw *p, const struct wedge *wg,
+                        const struct lighting *l, vec3 nl, double u, double v, vec3 view,
+                        double wood[3], double *gain, double *spec)
+{
+    vec3 n = v3_norm(
+        v3_add(v3_add(v3_scale(wg->fr.right, nl.x), v3_scale(wg->fr.fwd, nl.y)), v3(0, 0, nl.z)));
+    double ndl = fmax(0, v3_dot(n, l->dir));
+    vec3 hv = v3_norm(v3_add(l->dir, view));
+    double nh = fmax(0, v3_dot(n, hv)), nh2 = nh * nh, nh4 = nh2 * nh2, nh8 = nh4 * nh4;
+    *spec = 38 * nh8 * nh8 * nh8;
+    *gain = 0.45 + 0.25 * n.z + 0.62 * ndl;
+    /* boxwood: pale yellow with a faint straight grain along the piece */
+    double grain = 0.04 * sin(u * 2.3 + 1.7 * sin(v * 0.21 + p->tone * 40));
+    double side = nl.z > 0.5 ? 1.0 : 0.86;
+    wood[0] = p->wood[0] * (1 + grain) * side;
+    wood[1] = p->wood[1] * (1 + grain) * side;
+    wood[2] = p->wood[2] * (1 + 1.3 * grain) * side;
+}
+
+static int by_distance(const void *a, const void *b)
+{
+    const struct piece_draw *pa = a, *pb = b;
+    if (pa->base.z != pb->base.z)
+        return pa->base.z < pb->base.z ? -1 : 1; /* stacked: lower first */
+    return pa->dist < pb->dist ? 1 : pa->dist > pb->dist ? -1 : 0;
+}
+
+void pieces_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
+                 const struct piece_faces *pf, struct piece_draw *p, int n)
+{
+    for (int i = 0; i < n; i++)
+        p[i].dist = sqrt(v3_dot(v3_sub(p[i].base, c->pos), v3_sub(p[i].base, c->pos)));
+    qsort(p, (size_t)n, sizeof *p, by_distance);
+    static const double sub[4][2] = {{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}};
+    for (int i = 0; i < n; i++) {
+        double w, h, tb;
+        piece_size(shogi_piece_type(p[i].piece), &w, &h, &tb);
+        struct wedge wg;
+        wedge_init(&wg, &p[i]);
+        bool red = shogi_type_is_promoted(shogi_piece_type(p[i].piece));
+        const double ink[3] = {red ? 176 : 22, red ? 30 : 18, red ? 24 : 14};
+        /* pixel box of the wedge's ten corners (tighter than a box around its circle) */
+        double lo_u = 1e30, lo_v = 1e30, hi_u = -1e30, hi_v = -1e30;
+        static const double cu[5] = {-0.5, 0.5, 0.43, 0, -0.43},
+                            cv[5] = {-0.5, -0.5, 0.2, 0.5, 0.2};
+        bool seen = true;
+        for (int k = 0; k < 10 && seen; k++) {
+            vec3 q = v3_add(p[i].base, v3_add(v3_scale(wg.fr.right, cu[k % 5] * w),
+                                              v3_scale(wg.fr.fwd, cv[k % 5] * h)));
+            q.z += k < 5 ? 0 : tb;
+            double u, v;
+            seen = camera_project(c, q, &u, &v);
+            lo_u = fmin(lo_u, u);
+            hi_u = fmax(hi_u, u);
+            lo_v = fmin(lo_v, v);
+            hi_v = fmax(hi_v, v);
+        }
+        if (!seen) continue;
+        int x0 = (int)fmax(0, floor(lo_u) - 1), y0 = (int)fmax(0, floor(lo_v) - 1);
+        int x1 = (int)fmin(c->w - 1, ceil(hi_u) + 1), y1 = (int)fmin(c->h - 1, ceil(hi_v) + 1);
+        for (int y = y0; y <= y1; y++) {
+            uint8_t *row = img->data + (size_t)y * img->stride;
+            for (int x = x0; x <= x1; x++) {
+                /* coverage and ink from four sub-samples, light once at the first hit */
+                double wood[3] = {0, 0, 0}, gain = 0, spec = 0, inked = 0;
+                int hits = 0, tops = 0;
+                for (int k = 0; k < 4; k++) {
+                    vec3 d = camera_ray(c, x + sub[k][0], y + sub[k][1]), nl;
+                    double t, u, v;
+                    if (!ray_piece(&p[i], &wg, c->pos, d, &t, &nl, &u, &v)) continue;
+                    if (!hits++)
+                        shade_piece(&p[i], &wg, l, nl, u, v, v3_scale(d, -1), wood, &gain, &spec);
+                    if (nl.z > 0.5 && pf) {
+                        inked += face_ink(&p[i], &wg, pf, u, v);
+                        tops++;
+                    }
+                }
+                if (!hits) continue;
+                double ia = tops ? 0.95 * inked / hits : 0;
+                uint8_t *px = row + x * 3;
+                double a = hits / 4.0;
+                for (int j = 0; j < 3; j++) {
+                    double col = (wood[j] * (1 - ia) + ink[j] * ia) * gain + spec;
+                    px[j] = to_u8(px[j] * (1 - a) + col * a);
+                }
+                if (mask && hits >= 2) mask[(size_t)y * c->w + x] = 255;
+            }
+        }
+    }
+}
+
+void pieces_draw_shadows(cv_image *img, const struct camera *c, const struct lighting *l,
+                         const struct piece_draw *p, int n, const double *surface_z)
+{
+    double lz = fmax(l->dir.z, 0.2);
+    for (int i = 0; i < n; i++) {
+        double w, h, tb;
+        piece_size(shogi_piece_type(p[i].piece), &w, &h, &tb);
+        double zs = surface_z ? surface_z[i] : p[i].base.z;
+        double up = p[i].base.z - zs + tb * 0.6;
+        vec3 sc = v3(p[i].base.x - l->dir.x / lz * up, p[i].base.y - l->dir.y / lz * up, zs);
+        double r = 0.25 * (w + h), pen = 2.5 + 0.15 * (p[i].base.z - zs);
+        int x0, y0, x1, y1;
+        double ext = r + pen + 2;
+        if (!pixel_box(c, sc, ext, ext, 0, &x0, &y0, &x1, &y1)) continue;
+        double strength = 0.38 * (1 - smoothstep(0, 300, p[i].base.z - zs));
+        for (int y = y0; y <= y1; y++) {
+            uint8_t *row = img->data + (size_t)y * img->stride;
+            for (int x = x0; x <= x1; x++) {
+                vec3 d = camera_ray(c, x + 0.5, y + 0.5);
+                if (d.z >= -1e-9) continue;
+                double t = (zs - c->pos.z) / d.z;
+                double ex = c->pos.x + t * d.x - sc.x, ey = c->pos.y + t * d.y - sc.y;
+                double shade =
+                    1 - strength * (1 - smoothstep(r - pen, r + pen, sqrt(ex * ex + ey * ey)));
+                if (shade > 0.999) continue;
+                uint8_t *px = row + x * 3;
+                for (int k = 0; k < 3; k++) px[k] = (uint8_t)(px[k] * shade);
+            }
+        }
+    }
+}

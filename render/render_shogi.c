@@ -1,0 +1,419 @@
+/* render/render_shogi.c — a shogi game filmed: the seed chooses the scene (board style, camera,
+ * light, piece set and font), the time line says where every piece is and where the hand goes,
+ * and each frame is drawn board -> shadows -> pieces (board and komadai) -> hand with the piece
+ * it holds -> camera effects, with its truth alongside. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render_internal.h"
+
+#define MAX_DRAWS (SHOGI_SQUARES + 40 + 2)
+
+struct render_shogi {
+    struct render_opts o;
+    enum render_style style;
+    enum render_scenario scenario;
+    struct shogi_timeline tl;
+    struct goban g;
+    struct piece_faces faces;
+    struct camera_params cp;
+    struct camera cam;
+    struct lighting light;
+    float *field, *mapx, *mapy;
+    int map_bumps;
+    struct board_pose pose;
+    uint8_t *rgb, *mask;
+    struct piece_draw draws[MAX_DRAWS];
+    double surf[MAX_DRAWS];
+    double wood[3];
+    double skin[3][3], sleeve[3][3]; /* index 1 + colour */
+    int jpeg_quality;
+    char describe[512];
+};
+
+static const double PI = 3.14159265358979323846;
+
+struct render_shogi *render_shogi_open(const struct shogi_record *rec, const struct render_opts *o,
+                                       char *err, size_t errlen)
+{
+    if (o->width < 64 || o->height < 48 || o->width > 8192 || o->height > 8192) {
+        snprintf(err, errlen, "frame size %dx%d out of range (64x48 .. 8192x8192)", o->width,
+                 o->height);
+        return NULL;
+    }
+    if (o->fps < 1 || o->fps > 240 || o->jpeg_quality < 0 || o->jpeg_quality > 100) {
+        snprintf(err, errlen, "fps or JPEG quality out of range");
+        return NULL;
+    }
+    struct render_shogi *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    r->o = *o;
+    r->map_bumps = -1;
+    struct rng rs = rng_stream(o->seed, RS_SCENE, 1);
+    r->style = o->style ? o->style : (enum render_style)(1 + rng_int(&rs, RENDER_STYLE_COUNT - 1));
+    r->scenario = o->scenario ? o->scenario
+                              : (enum render_scenario)(1 + rng_int(&rs, RENDER_SCENE_COUNT - 1));
+    render_choose_camera(&r->cp, r->scenario, &rs);
+    lighting_choose(&r->light, r->scenario, o->width, o->height, &rs);
+    render_choose_people(&rs, r->skin, r->sleeve);
+    r->jpeg_quality = o->jpeg_quality ? o->jpeg_quality : 70 + rng_int(&rs, 26);
+    /* boxwood sets from pale yellow to honey */
+    double honey = rng_unit(&rs);
+    r->wood[0] = 236 - 10 * honey;
+    r->wood[1] = 206 - 26 * honey;
+    r->wood[2] = 150 - 48 * honey;
+    int font_choice = rng_int(&rs, 4) == 0; /* mostly the serif (carved-looking) face */
+    if (!piece_faces_init(&r->faces, font_choice, err, errlen)) {
+        free(r);
+        return NULL;
+    }
+    if (!shogi_timeline_build(&r->tl, rec, o, err, errlen)) {
+        piece_faces_free(&r->faces);
+        free(r);
+        return NULL;
+    }
+    double span_x = 9 * 33.0 + 40 + 2 * (50 + 170), span_y = 9 * 36.4 + 40;
+    double shorter = o->width < o->height ? o->width : o->height;
+    double img_per_mm = r->cp.fill * shorter / fmax(span_y, span_x * shorter / o->width);
+    size_t npx = (size_t)o->width * o->height;
+    if (!shogiban_init(&r->g, r->style, o->seed, clampd(img_per_mm * 1.5, 0.4, 4.0)) ||
+        !(r->field = photo_gain_field(&r->light, o->width, o->height)) ||
+        !(r->mapx = malloc(sizeof(float) * npx)) || !(r->mapy = malloc(sizeof(float) * npx)) ||
+        !(r->rgb = malloc(npx * 3)) || !(r->mask = malloc(npx))) {
+        snprintf(err, errlen, "out of memory");
+        render_shogi_close(r);
+        return NULL;
+    }
+    /* frame the board with both komadai: the camera sizes itself on a box that holds them */
+    struct goban frame_box = r->g;
+    double reach = fabs(r->g.stands[0].cx) + r->g.stands[0].w / 2;
+    frame_box.width = 2 * reach * shorter / o->width;
+    camera_setup(&r->cam, o->width, o->height, &r->cp, &frame_box);
+    const char *font = strrchr(r->faces.font, '/');
+    snprintf(r->describe, sizeof r->describe,
+             "shogi, %s board, %s view: tilt %.1f deg, yaw %.0f deg, roll %.1f deg, fill %.2f, "
+             "fov %.0f deg, barrel k1 %.3f; light tint %.2f/%.2f, exposure %.2f, glare %s, blur "
+             "%.2f px, noise %.1f; pieces %.60s; JPEG q%d",
+             render_style_name(r->style), render_scenario_name(r->scenario), r->cp.tilt, r->cp.yaw,
+             r->cp.roll, r->cp.fill, r->cp.hfov, r->cp.k1, r->light.tint[0], r->light.tint[2],
+             r->light.exposure, r->light.glare_i > 0 ? "yes" : "no", r->light.blur_sigma,
+             r->light.noise, font ? font + 1 : r->faces.font, r->jpeg_quality);
+    return r;
+}
+
+int render_shogi_frame_count(const struct render_shogi *r)
+{
+    return r->tl.nframes;
+}
+
+const char *render_shogi_describe(const struct render_shogi *r)
+{
+    return r->describe;
+}
+
+int render_shogi_jpeg_quality(const struct render_shogi *r)
+{
+    return r->jpeg_quality;
+}
+
+void render_shogi_close(struct render_shogi *r)
+{
+    if (!r) return;
+    shogi_timeline_free(&r->tl);
+    goban_free(&r->g);
+    piece_faces_free(&r->faces);
+    free(r->field);
+    free(r->mapx);
+    free(r->mapy);
+    free(r->rgb);
+    free(r->mask);
+    free(r);
+}
+
+int render_shogi_find_frame(const struct render_shogi *r, int ply, bool with_hand)
+{
+    for (int e = 0; e < r->tl.nev; e++) {
+        const struct stl_event *te = &r->tl.ev[e];
+        if (te->ply != ply || te->kind != STL_PUT) continue;
+        if (with_hand) return te->frame > 3 ? te->frame - 3 : 0;
+        const struct shogi_timeline *t = &r->tl;
+        int f = te->frame + 1;
+        for (const struct stl_visit *v; (v = shogi_timeline_visit_at(t, f));) f = v->f1 + 2;
+        return f < t->nframes ? f : t->nframes - 1;
+    }
+    return -1;
+}
+
+/* Look of a piece on a square: off-centre and turned a little, fixed from when it was put there. */
+static void square_look(uint64_t seed, int sq, int put_frame, double *dx, double *dy, double *rot,
+                        double *tone)
+{
+    struct rng q = rng_stream(seed, RS_STONE, (uint64_t)put_frame * 97 + (uint64_t)sq);
+    *dx = clampd(rng_gauss(&q) * 0.8, -2.2, 2.2);
+    *dy = clampd(rng_gauss(&q) * 0.9, -2.5, 2.5);
+    *rot = clampd(rng_gauss(&q) * 0.035, -0.1, 0.1);
+    *tone = rng_range(&q, 0.0, 1.0);
+}
+
+static double heading_of(int piece, double rot)
+{
+    /* sente's pieces point to -y (toward gote), gote's to +y */
+    return (shogi_piece_color(piece) == SHOGI_SENTE ? -PI / 2 : PI / 2) + rot;
+}
+
+/* Board position (mm) and height of a hand target. */
+static vec3 target_point(const struct render_shogi *r, const struct stl_visit *v, int k)
+{
+    const struct goban *g = &r->g;
+    double bx, by, z;
+    if (v->tkind[k] == TGT_SQ) {
+        bx = shogiban_sq_x(g, v->tsq[k]);
+        by = shogiban_sq_y(g, v->tsq[k]);
+        z = g->thickness + 9 + 3;
+    } else if (v->tkind[k] == TGT_STAND) {
+        double rot, lift;
+        komadai_slot(g, r->o.seed, v->color, v->ttype[k], v->tidx[k], &bx, &by, &rot, &lift);
+        z = g->stands[v->color].h + 9 + 3 + lift;
+    } else { /* resting over the komadai, palm flat */
+        bx = g->stands[v->color].cx;
+        by = g->stands[v->color].cy + (v->color == SHOGI_SENTE ? -55 : 55); /* palm over it */
+        z = g->stands[v->color].h + 14;
+    }
+    return board_to_world(&r->pose, bx, by, z);
+}
+
+static vec3 hand_tip(const struct render_shogi *r, const struct stl_visit *v, int f, vec3 *from)
+{
+    const struct goban *g = &r->g;
+    struct rng hr = rng_stream(r->o.seed, RS_HAND, (uint64_t)v->f0);
+    double ang = rng_range(&hr, -0.4, 0.4), lateral = rng_range(&hr, -120, 200);
+    double sgn = v->color == SHOGI_SENTE ? 1 : -1;
+    *from = v3(-sgn * sin(ang), -sgn * cos(ang), 0);
+    double top = g->thickness;
+    int nk = v->nt + 2, kf[10];
+    vec3 kp[10];
+    kf[0] = v->f0;
+    kp[0] = board_to_world(&r->pose, sgn * lateral, sgn * (g->length / 2 + 420), top + 170);
+    for (int i = 0; i < v->nt; i++) {
+        kf[i + 1] = v->tframe[i];
+        kp[i + 1] = target_point(r, v, i);
+    }
+    kf[nk - 1] = v->f1;
+    kp[nk - 1] =
+        board_to_world(&r->pose, sgn * lateral * 0.6, sgn * (g->length / 2 + 420), top + 200);
+    int k = 0;
+    while (k < nk - 2 && f > kf[k + 1]) k++;
+    double span = kf[k + 1] - kf[k];
+    double s = span > 0 ? clampd((f - kf[k]) / span, 0, 1) : 1;
+    s = s * s * (3 - 2 * s);
+    vec3 p = v3_add(kp[k], v3_scale(v3_sub(kp[k + 1], kp[k]), s));
+    if (k > 0 && k < nk - 2) p.z += 35 * sin(PI * s); /* lift between two targets */
+    return p;
+}
+
+bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame *out, char *err,
+                        size_t errlen)
+{
+    if (i < 0 || i >= r->tl.nframes) {
+        snprintf(err, errlen, "frame %d out of range (0..%d)", i, r->tl.nframes - 1);
+        return false;
+    }
+    int w = r->o.width, h = r->o.height;
+    struct stl_state st;
+    shogi_timeline_state(&r->tl, i, &st);
+    r->pose = st.pose;
+    memset(out, 0, sizeof *out);
+    if (st.nbumps != r->map_bumps) {
+        camera_build_map(&r->cam, &r->g, &r->pose, r->mapx, r->mapy);
+        r->map_bumps = st.nbumps;
+    }
+    cv_image img = {r->rgb, w, h, w * 3, 3};
+    const uint8_t wall[3] = {74, 68, 62};
+    if (cv_remap(&r->g.atlas, &img, r->mapx, r->mapy, wall) != CV_OK) {
+        snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
+        return false;
+    }
+    memset(r->mask, 0, (size_t)w * h);
+    const struct goban *g = &r->g;
+    int n = 0;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        if (!st.board[sq]) continue;
+        double dx, dy, rot, tone;
+        square_look(r->o.seed, sq, st.put_frame[sq], &dx, &dy, &rot, &tone);
+        struct piece_draw *d = &r->draws[n];
+        d->base = board_to_world(&r->pose, shogiban_sq_x(g, sq) + dx, shogiban_sq_y(g, sq) + dy,
+                                 g->thickness);
+        d->heading = heading_of(st.board[sq], rot + r->pose.rot);
+        d->piece = st.board[sq];
+        d->tone = tone;
+        memcpy(d->wood, r->wood, sizeof d->wood);
+        r->surf[n] = g->thickness;
+        n++;
+    }
+    for (int c = 0; c < 2; c++)
+        for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
+            for (int k = 0; k < st.hand[c][ty] && n < MAX_DRAWS - 1; k++) {
+                double bx, by, rot, lift;
+                komadai_slot(g, r->o.seed, c, ty, k, &bx, &by, &rot, &lift);
+                struct piece_draw *d = &r->draws[n];
+                d->base = board_to_world(&r->pose, bx, by, g->stands[c].h + lift);
+                d->piece = shogi_piece(c, ty);
+                d->heading = heading_of(d->piece, rot + r->pose.rot);
+                d->tone = (double)(ty * 7 + k) / 50.0;
+                memcpy(d->wood, r->wood, sizeof d->wood);
+                r->surf[n] = g->stands[c].h;
+                n++;
+            }
+    const struct stl_visit *v = shogi_timeline_visit_at(&r->tl, i);
+    bool show_hand = v && r->o.hands;
+    struct hand_model hand = {0};
+    struct piece_draw held;
+    bool holding = false;
+    double held_surf = g->thickness;
+    if (show_hand) {
+        vec3 from;
+        vec3 tip = hand_tip(r, v, i, &from);
+        hand_pose(&hand, tip, from, 3.0);
+        memcpy(hand.skin, r->skin[v->color + 1], sizeof hand.skin);
+        memcpy(hand.sleeve, r->sleeve[v->color + 1], sizeof hand.sleeve);
+        if (st.carried) {
+            double pw, ph, pt;
+            piece_size(shogi_piece_type(st.carried), &pw, &ph, &pt);
+            held = (struct piece_draw){.base = v3(tip.x, tip.y, tip.z - 12 - pt * 0.5),
+                                       .heading = heading_of(st.carried, r->pose.rot + 0.05),
+                                       .piece = st.carried,
+                                       .tone = 0.5};
+            memcpy(held.wood, r->wood, sizeof held.wood);
+            holding = true;
+        }
+    }
+    pieces_draw_shadows(&img, &r->cam, &r->light, r->draws, n, r->surf);
+    if (holding) pieces_draw_shadows(&img, &r->cam, &r->light, &held, 1, &held_surf);
+    if (show_hand) hand_draw_shadow(&img, &r->cam, &r->light, &hand, g->thickness);
+    pieces_draw(&img, NULL, &r->cam, &r->light, &r->faces, r->draws, n);
+    if (show_hand) {
+        if (holding) pieces_draw(&img, r->mask, &r->cam, &r->light, &r->faces, &held, 1);
+        hand_draw(&img, r->mask, &r->cam, &r->light, &hand);
+    }
+    /* truth */
+    memcpy(out->board, st.board, sizeof out->board);
+    memcpy(out->hand, st.hand, sizeof out->hand);
+    out->carried = st.carried;
+    out->side = st.side;
+    out->ply = st.ply;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        double u = -1e6, vv = -1e6;
+        camera_project(
+            &r->cam,
+            board_to_world(&r->pose, shogiban_sq_x(g, sq), shogiban_sq_y(g, sq), g->thickness), &u,
+            &vv);
+        out->sq_px[sq][0] = u;
+        out->sq_px[sq][1] = vv;
+        int xi = (int)floor(u), yi = (int)floor(vv);
+        out->covered[sq] = xi >= 0 && yi >= 0 && xi < w && yi < h && r->mask[(size_t)yi * w + xi];
+    }
+    const double cxs[4] = {-4.5, 4.5, 4.5, -4.5}, cys[4] = {-4.5, -4.5, 4.5, 4.5};
+    for (int k = 0; k < 4; k++) {
+        double u = -1e6, vv = -1e6;
+        camera_project(
+            &r->cam,
+            board_to_world(&r->pose, cxs[k] * g->pitch_x, cys[k] * g->pitch_y, g->thickness), &u,
+            &vv);
+        out->corners[k][0] = u;
+        out->corners[k][1] = vv;
+        out->corner_inside[k] = u >= 0 && u < w && vv >= 0 && vv < h;
+    }
+    for (int c = 0; c < 2; c++) {
+        double u = -1e6, vv = -1e6;
+        camera_project(&r->cam,
+                       board_to_world(&r->pose, g->stands[c].cx, g->stands[c].cy, g->stands[c].h),
+                       &u, &vv);
+        out->komadai_px[c][0] = u;
+        out->komadai_px[c][1] = vv;
+        int xi = (int)floor(u), yi = (int)floor(vv);
+        out->komadai_covered[c] =
+            xi >= 0 && yi >= 0 && xi < w && yi < h && r->mask[(size_t)yi * w + xi];
+    }
+    for (size_t k = 0; show_hand && k < (size_t)w * h && !out->hand_in_view; k++)
+        out->hand_in_view = r->mask[k] != 0;
+    out->settled = v == NULL && !st.carried;
+    static const char *const kinds[] = {"lift",   "put",  "to-komadai", "from-komadai",
+                                        "pocket", "hide", "bump",       "mark"};
+    for (int e = 0; e < r->tl.nev && r->tl.ev[e].frame <= i; e++) {
+        const struct stl_event *te = &r->tl.ev[e];
+        if (te->frame != i || out->nevents >= 8) continue;
+        struct render_shogi_event *re = &out->events[out->nevents++];
+        const char *kind =
+            te->kind == STL_MARK ? (te->signal ? "signal" : "fault") : kinds[te->kind];
+        snprintf(re->kind, sizeof re->kind, "%s", kind);
+        snprintf(re->name, sizeof re->name, "%s", te->name);
+        re->sq = te->kind == STL_LIFT || te->kind == STL_PUT || te->kind == STL_MARK ? te->sq : -1;
+        re->piece = te->piece;
+        re->color = te->color;
+        re->ply = te->ply;
+        re->dx_mm = te->dx;
+        re->dy_mm = te->dy;
+        re->rot_deg = te->rot * 180 / PI;
+    }
+    if (!photo_finish(&r->light, &img, i, r->o.seed, r->field)) {
+        snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
+        return false;
+    }
+    out->index = i;
+    out->t = (double)i / r->o.fps;
+    out->width = w;
+    out->height = h;
+    out->rgb = r->rgb;
+    out->hand_mask = r->mask;
+    return true;
+}
+
+int render_shogi_to_dir(const struct shogi_record *rec, const char *record_path,
+                        const struct render_opts *o, const char *dir, char *err, size_t errlen)
+{
+    if (!render_make_dir(dir, err, errlen)) return -1;
+    struct render_shogi *r = render_shogi_open(rec, o, err, errlen);
+    if (!r) return -1;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/truth.jsonl", dir);
+    FILE *truth = fopen(path, "w");
+    if (!truth) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        render_shogi_close(r);
+        return -1;
+    }
+    render_shogi_truth_header(truth, r, record_path);
+    int count = render_shogi_frame_count(r), done = 0;
+    struct render_shogi_frame *f = malloc(sizeof *f);
+    for (int i = 0; f && i < count; i++) {
+        if (!render_shogi_frame(r, i, f, err, errlen)) break;
+        size_t size;
+        uint8_t *jpg =
+            render_jpeg_encode(f->rgb, f->width, f->height, r->jpeg_quality, &size, err, errlen);
+        if (!jpg) break;
+        snprintf(path, sizeof path, "%s/frame_%06d.jpg", dir, i);
+        FILE *jf = fopen(path, "wb");
+        bool ok = jf && fwrite(jpg, 1, size, jf) == size;
+        if (jf && fclose(jf) != 0) ok = false;
+        free(jpg);
+        if (!ok) {
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+            break;
+        }
+        render_shogi_truth_write(truth, f);
+        done++;
+    }
+    if (!f) snprintf(err, errlen, "out of memory");
+    free(f);
+    if (fclose(truth) != 0 && done == count) {
+        snprintf(err, errlen, "%s/truth.jsonl: write failed", dir);
+        done = -1;
+    }
+    render_shogi_close(r);
+    return done == count ? count : -1;
+}
