@@ -1,5 +1,4 @@
-/* app/check_obs.c — an observation stream through the observation rule guard (Go; shogi streams
- * are reported unreadable until the shogi observation guard exists). */
+/* app/check_obs.c — an observation stream through the observation rule guard of its game. */
 #include <stdio.h>
 #include <string.h>
 
@@ -34,6 +33,67 @@ static int apply_referee(struct go_obs_guard *g, const struct obs_item *it,
     return 0;
 }
 
+static int apply_referee_shogi(struct shogi_obs_guard *g, const struct obs_item *it,
+                               struct guard_event ev[GUARD_OBS_MAX_EVENTS])
+{
+    switch (it->referee) {
+    case OBS_REF_ACCEPT: return shogi_obs_guard_accept_position(g, it->t_ns, ev);
+    case OBS_REF_TAKEBACK: return shogi_obs_guard_take_back(g, it->t_ns, ev);
+    case OBS_REF_RESIGN: {
+        /* in shogi streams B is sente (ruleguard/obs_text.h) */
+        enum shogi_color winner = it->color == GO_BLACK ? SHOGI_GOTE : SHOGI_SENTE;
+        struct shogi_outcome o = {SHOGI_END_RESIGN, shogi_win_for(winner)};
+        return shogi_obs_guard_set_result(g, o, it->t_ns, ev);
+    }
+    case OBS_REF_PASS:
+    case OBS_REF_COUNT: break; /* Go only: the reader does not produce them for shogi */
+    }
+    return 0;
+}
+
+static void check_shogi_stream(const char *cur, int line, const struct obs_stream_header *hdr,
+                               check_flag_fn on_flag, check_flag_fn on_event, void *ctx,
+                               struct check_obs_result *out)
+{
+    struct shogi_position start;
+    char msg[160];
+    if (!shogi_sfen_parse(&start, hdr->start_sfen[0] ? hdr->start_sfen : "startpos", NULL, msg,
+                          sizeof msg)) {
+        snprintf(out->error, sizeof out->error, "start position: %s", msg);
+        return;
+    }
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&start, NULL, hdr->sente_bottom, NULL);
+    if (!g) {
+        snprintf(out->error, sizeof out->error, "cannot make a shogi guard");
+        return;
+    }
+    static struct obs_item it;
+    static struct guard_event ev[GUARD_OBS_MAX_EVENTS];
+    struct obs_text_error err = {0};
+    int64_t t = 0;
+    int r;
+    while ((r = obs_text_next(&cur, &line, hdr, &it, &err)) == 1) {
+        int n = 0;
+        if (it.kind == OBS_ITEM_OBS) {
+            out->observations++;
+            t = it.obs.t_ns;
+            n = shogi_obs_guard_observe(g, &it.obs, ev);
+        } else if (it.kind == OBS_ITEM_REFEREE) {
+            t = it.t_ns;
+            n = apply_referee_shogi(g, &it, ev);
+        }
+        deliver(ev, n, on_flag, on_event, ctx, out);
+    }
+    if (r < 0) {
+        snprintf(out->error, sizeof out->error, "%d: %s", err.line, err.message);
+        shogi_obs_guard_free(g);
+        return;
+    }
+    deliver(ev, shogi_obs_guard_flush(g, t, ev), on_flag, on_event, ctx, out);
+    shogi_obs_guard_free(g);
+    out->readable = true;
+}
+
 void check_obs_stream(const char *text, const struct go_rules *forced_rules, check_flag_fn on_flag,
                       check_flag_fn on_event, void *ctx, struct check_obs_result *out)
 {
@@ -47,8 +107,7 @@ void check_obs_stream(const char *text, const struct go_rules *forced_rules, che
         return;
     }
     if (hdr.game != OBS_GAME_GO) {
-        snprintf(out->error, sizeof out->error, "%d: shogi observation streams are not checked yet",
-                 line);
+        check_shogi_stream(cur, line, &hdr, on_flag, on_event, ctx, out);
         return;
     }
     const struct go_rules *rules = forced_rules;

@@ -210,7 +210,80 @@ bool go_obs_guard_counting(const struct go_obs_guard *g);
  * board/shogi.h square index, or -1 outside the 9x9 board. */
 int shogi_obs_square(int x, int y, bool sente_bottom);
 
-/* shogi_obs_guard (moves from observed squares and komadai, HIDDEN_PIECE, promotion from the
- * face) is not written yet; see ruleguard/guard_observe_shogi.c. */
+/* The shogi observation guard (ruleguard/guard_observe_shogi*.c): moves from at most two changed
+ * squares plus a komadai, drops, promotion from the rules and the face read on the board,
+ * captured pieces that reach the komadai late, HIDDEN_PIECE, the Turnierregeln flags through the
+ * rules core (guard_event.reason = enum shogi_illegal; 9) moving in the opponent's time comes as
+ * GUARD_TWO_MOVES), and resignation by a hand kept over one's own komadai.
+ *
+ * Readings: observation.point[y * OBS_MAX + x] holds a board/shogi.h piece code (owner from the
+ * piece's orientation, promoted from its face), mapped to squares by shogi_obs_square;
+ * hands[SHOGI_SENTE / SHOGI_GOTE].count[t - 1] the pieces of type t (SHOGI_PAWN..SHOGI_GOLD) seen
+ * on that side's komadai. A komadai not visible (or read below conf_min) is no evidence. */
+
+/* Tunables, with defaults from shogi_obs_config_default(). Squares and komadai are believed as in
+ * go_obs_config: a change needs confirm_sure sure readings in a row, or confirm_any readable ones
+ * (one reading of a third value inside the run is taken for a misread and skipped). Shogi moves
+ * come faster than Go's and the rules filter any change harder (a legal move of at most two
+ * squares and a komadai), so two readable readings are enough by default. */
+struct shogi_obs_config {
+    float conf_min;     /* below: unreadable, wait (0.5) */
+    float conf_sure;    /* at or above: a sure reading (0.9) */
+    int confirm_sure;   /* sure readings in a row that confirm a change (2) */
+    int confirm_any;    /* readings >= conf_min in a row that confirm a change (2) */
+    int max_wait_obs;   /* an unexplained change waits this many observations for an
+                           explanation before its flag; a drop whose origin might be hidden
+                           waits as long for a clean view (2) */
+    /* A captured piece must be on the capturer's komadai while the opponent thinks: HIDDEN_PIECE
+     * once the opponent has moved and the komadai was then read hidden_wait_obs times without it,
+     * or hidden_max_ns after the capture (0 = no time limit). A piece that leaves a komadai
+     * without being dropped is HIDDEN_PIECE after hidden_wait_obs readings. */
+    int hidden_wait_obs;   /* 3 */
+    int64_t hidden_max_ns; /* 180 s */
+    /* Resignation (Turnierregeln: "Die Hand längere Zeit über das Komadai zu legen"): a side's
+     * komadai covered (not visible) in consecutive observations for this long while the board is
+     * unchanged ends the game, that side resigning. 0 = off. */
+    int64_t resign_hand_ns; /* 30 s */
+    bool flag_takeback;     /* a finished move taken back on the board is 6) (true); false: a
+                               silent take-back */
+};
+void shogi_obs_config_default(struct shogi_obs_config *c);
+
+struct shogi_obs_guard;
+
+/* start: NULL for the even start; rules: NULL for shogi_rules_tournament; cfg: NULL for the
+ * defaults; sente_bottom: whose side is at the bottom of the image (shogi_obs_square). */
+struct shogi_obs_guard *shogi_obs_guard_new(const struct shogi_position *start,
+                                            const struct shogi_rules *rules, bool sente_bottom,
+                                            const struct shogi_obs_config *cfg);
+void shogi_obs_guard_free(struct shogi_obs_guard *g);
+
+/* One observation (occluded and unsure squares are no evidence). Writes up to
+ * GUARD_OBS_MAX_EVENTS events and returns their number. An observation with the same nonzero
+ * frame_seq as the previous one is skipped. */
+int shogi_obs_guard_observe(struct shogi_obs_guard *g, const struct observation *o,
+                            struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+int shogi_obs_guard_observe_stable(struct shogi_obs_guard *g, const struct stable_obs *s,
+                                   struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+/* No more observations: changes seen but not confirmed are judged now (the move says so). */
+int shogi_obs_guard_flush(struct shogi_obs_guard *g, int64_t t_ns,
+                          struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+
+/* Referee commands. The position the guard now believes (board and komadai) is the truth: a
+ * GUARD_MOVE event with reason GUARD_REASON_SETUP; later moves count on from the same ply. */
+int shogi_obs_guard_accept_position(struct shogi_obs_guard *g, int64_t t_ns,
+                                    struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+/* Take the last move back (GUARD_REASON_TAKEBACK); the board then has to be restored. */
+int shogi_obs_guard_take_back(struct shogi_obs_guard *g, int64_t t_ns,
+                              struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+/* The result (resignation, time, the referee's decision). */
+int shogi_obs_guard_set_result(struct shogi_obs_guard *g, struct shogi_outcome o, int64_t t_ns,
+                               struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+
+/* The game from the last accepted position (ply numbers of events add shogi_obs_guard_ply_base). */
+const struct shogi_game *shogi_obs_guard_game(const struct shogi_obs_guard *g);
+int shogi_obs_guard_ply_base(const struct shogi_obs_guard *g);
+/* What the board and komadai should show now: the game's position (to restore after a flag). */
+void shogi_obs_guard_last_good(const struct shogi_obs_guard *g, struct shogi_position *pos);
 
 #endif

@@ -100,6 +100,15 @@ static bool parse_time_frame(char *rest, int lineno, int64_t *t, uint64_t *frame
     return true;
 }
 
+/* A header value, cut to fit and without trailing blanks or carriage returns (which a line
+ * end would swallow when the value is written back). */
+static void copy_value(char *dst, size_t len, const char *src)
+{
+    snprintf(dst, len, "%s", src);
+    size_t n = strlen(dst);
+    while (n && (dst[n - 1] == ' ' || dst[n - 1] == '\t' || dst[n - 1] == '\r')) dst[--n] = '\0';
+}
+
 bool obs_text_header(const char **cursor, int *line, struct obs_stream_header *out,
                      struct obs_text_error *err)
 {
@@ -133,7 +142,7 @@ bool obs_text_header(const char **cursor, int *line, struct obs_stream_header *o
         const char *arg = buf + strlen(word);
         while (*arg == ' ' || *arg == '\t') arg++;
         if (!strcmp(word, "rules")) {
-            snprintf(out->rules, sizeof out->rules, "%s", arg);
+            copy_value(out->rules, sizeof out->rules, arg);
         } else if (!strcmp(word, "handicap")) {
             char how[16] = "fixed";
             if (sscanf(arg, "%d %15s", &out->handicap, how) < 1 || out->handicap < 0 ||
@@ -159,7 +168,7 @@ bool obs_text_header(const char **cursor, int *line, struct obs_stream_header *o
             if (!parse_color(arg, &out->to_move) || out->to_move == GO_EMPTY)
                 return fail(err, *line, "to_move needs B or W");
         } else if (!strcmp(word, "start")) {
-            snprintf(out->start_sfen, sizeof out->start_sfen, "%s", arg);
+            copy_value(out->start_sfen, sizeof out->start_sfen, arg);
         } else if (!strcmp(word, "view")) {
             if (!strcmp(arg, "sente"))
                 out->sente_bottom = true;

@@ -26,10 +26,12 @@
  *   hand w -                          'hidden' not in view; an optional trailing conf=0.8
  *   end                             closes the observation
  *
+ *                                   (counts per SFEN letter, as hand_obs.count[type - 1] with
+ *                                   board/shogi.h's type order P L N S B R G)
  *   signal pass B t=...             a Go signal seen off the grid: pass (a stone beside the
  *   signal end W t=...                board), end (end of game confirmed), resign (two stones)
  *   referee pass B t=...            a referee command: pass C, accept, takeback,
- *   referee accept t=...              resign C, count
+ *   referee accept t=...              resign C, count (in a shogi stream B is sente, W gote)
  *
  * A stream's items are read one at a time (obs_text_next) so a long stream needs no more memory
  * than one observation. Errors name the line. */

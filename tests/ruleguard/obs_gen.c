@@ -363,8 +363,13 @@ bool gen_go_stream(const struct go_record *r, const struct go_rules *rules, enum
 {
     memset(out, 0, sizeof *out);
     if (r->width > OBS_MAX || r->height > OBS_MAX) return false;
-    for (int i = 1; i < r->nnodes; i++)
-        if (r->nodes[i].nsetup) return false; /* set-up stones between moves: not a live game */
+    /* set-up stones before the first move (a handicap in the first node, as Fox writes it) are the
+       start position; set-up stones between moves are no live game */
+    int first_move = r->nnodes;
+    for (int i = 0; i < r->nnodes && first_move == r->nnodes; i++)
+        if (r->nodes[i].has_move) first_move = i;
+    for (int i = first_move + 1; i < r->nnodes; i++)
+        if (r->nodes[i].nsetup) return false;
     int nm = 0;
     for (int i = 0; i < r->nnodes; i++) nm += r->nodes[i].has_move;
     if (nm < 12) return false;
@@ -379,10 +384,12 @@ bool gen_go_stream(const struct go_record *r, const struct go_rules *rules, enum
     hdr->h = r->height;
     snprintf(hdr->rules, sizeof hdr->rules, "%s", rules->name);
     struct go_guard *mg = go_guard_new(r->width, r->height, rules);
-    for (int k = 0; k < r->nodes[0].nsetup; k++) {
-        hdr->setup[hdr->nsetup++] = r->nodes[0].setup[k];
-        go_guard_setup(mg, r->nodes[0].setup[k].color, r->nodes[0].setup[k].point);
-    }
+    for (int i = 0; i <= first_move && i < r->nnodes; i++)
+        for (int k = 0; k < r->nodes[i].nsetup; k++) {
+            if ((size_t)hdr->nsetup >= sizeof hdr->setup / sizeof hdr->setup[0]) break;
+            hdr->setup[hdr->nsetup++] = r->nodes[i].setup[k];
+            go_guard_setup(mg, r->nodes[i].setup[k].color, r->nodes[i].setup[k].point);
+        }
     if (r->handicap >= 2) {
         hdr->handicap = r->handicap;
         hdr->handicap_free = true;

@@ -28,6 +28,16 @@ static void trace_obs(const struct go_obs_guard *g, const struct obs_item *it, i
             fprintf(replay_trace, " %s=%c%.2f", go_point_name(p, h, name), ".BW"[o->point[p] % 3],
                     (double)o -> conf[p]);
         }
+    /* OBS_TRACE_POINT=D4: that point's reading in every observation */
+    const char *tp = getenv("OBS_TRACE_POINT");
+    for (int y = 0; tp && y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int p = go_point(x, y);
+            char name[8];
+            if (strcmp(go_point_name(p, h, name), tp)) continue;
+            fprintf(replay_trace, " [%s: %c%.2f%s]", tp, ".BW"[o->point[p] % 3],
+                    (double)o -> conf[p], o -> occluded[p] ? " occluded" : "");
+        }
     fprintf(replay_trace, "\n");
 }
 
@@ -153,6 +163,74 @@ bool replay_go(const struct gen_stream *s, const struct go_obs_config *cfg,
     go_obs_guard_free(g);
     out->text_ok = true;
     return true;
+}
+
+/* The moves the record counts as on the board: up to the second pass in a row. */
+static int record_moves(const struct gen_stream *s)
+{
+    for (int i = 1; i < s->nmoves; i++)
+        if (s->moves[i].point == GO_PASS && s->moves[i - 1].point == GO_PASS) return i + 1;
+    return s->nmoves;
+}
+
+int replay_first_diff(const struct gen_stream *s, const struct replay_result *r)
+{
+    int rec = record_moves(s);
+    int n = rec < r->nmoves ? rec : r->nmoves;
+    for (int i = 0; i < n; i++)
+        if (s->moves[i].color != r->moves[i].color || s->moves[i].point != r->moves[i].point)
+            return i + 1;
+    return rec != r->nmoves ? n + 1 : 0;
+}
+
+const char *replay_class_name(enum replay_class c)
+{
+    static const char *const names[RC_COUNT] = {
+        "stone captured by the next move (ko, snapback)", "prisoner's point played again",
+        "4+ prisoners at once", "pass nearby", "other (misreads, hands)"};
+    return (unsigned)c < RC_COUNT ? names[c] : "?";
+}
+
+enum replay_class replay_classify(const struct gen_stream *s, int ply)
+{
+    const struct go_rules *rules = s->hdr.rules[0] ? go_rules_find(s->hdr.rules) : NULL;
+    struct go_game *g = go_game_new(s->hdr.w, s->hdr.h, rules);
+    for (int i = 0; i < s->hdr.nsetup; i++)
+        go_game_setup(g, s->hdr.setup[i].color, s->hdr.setup[i].point);
+    if (s->hdr.handicap >= 2) go_game_set_handicap(g, s->hdr.handicap);
+    if (s->hdr.to_move != GO_EMPTY) go_game_set_to_move(g, s->hdr.to_move);
+    bool at_once = false, replayed = false, big = false, pass = false;
+    int emptied[GO_POINTS]; /* the ply that last emptied each point by a capture */
+    for (int p = 0; p < GO_POINTS; p++) emptied[p] = -100;
+    for (int i = 0; i < s->nmoves && i < ply + 2; i++) {
+        struct go_move m = s->moves[i];
+        int k = i + 1; /* this move's ply */
+        bool near = k >= ply - 2 && k <= ply + 2;
+        uint8_t before[GO_POINTS];
+        for (int p = 0; p < GO_POINTS; p++) before[p] = (uint8_t)go_game_at(g, p);
+        if (go_game_to_move(g) != m.color) go_game_set_to_move(g, m.color);
+        go_game_play(g, m);
+        if (m.point == GO_PASS) {
+            pass |= near;
+            continue;
+        }
+        if (near && emptied[m.point] >= k - 2) replayed = true;
+        int ncap = 0;
+        for (int p = 0; p < GO_POINTS; p++)
+            if (before[p] != GO_EMPTY && go_game_at(g, p) == GO_EMPTY && p != m.point) {
+                ncap++;
+                emptied[p] = k;
+                /* the previous move's stone taken at once */
+                if (near && i > 0 && s->moves[i - 1].point == p) at_once = true;
+            }
+        if (near && ncap >= 4) big = true;
+    }
+    go_game_free(g);
+    return at_once    ? RC_CAPTURED_AT_ONCE
+           : replayed ? RC_POINT_REPLAYED
+           : big      ? RC_BIG_CAPTURE
+           : pass     ? RC_PASS_NEAR
+                      : RC_OTHER;
 }
 
 bool replay_moves_equal(const struct gen_stream *s, const struct replay_result *r, char *why,

@@ -34,4 +34,20 @@ bool replay_go(const struct gen_stream *s, const struct go_obs_config *cfg,
 bool replay_moves_equal(const struct gen_stream *s, const struct replay_result *r, char *why,
                         size_t len);
 
+/* The first move (1-based ply) where the guard's moves leave the record's, or 0 when equal. */
+int replay_first_diff(const struct gen_stream *s, const struct replay_result *r);
+
+/* Why a clean game failed, from the record around ply (the first wrong move or flag): the
+ * situations that make observations ambiguous. */
+enum replay_class {
+    RC_CAPTURED_AT_ONCE, /* a stone captured by the very next move (ko, snapback, throw-in) */
+    RC_POINT_REPLAYED,   /* a prisoner's point played on again within two plies */
+    RC_BIG_CAPTURE,      /* four or more prisoners at once nearby */
+    RC_PASS_NEAR,        /* a pass within two plies */
+    RC_OTHER,            /* none of the above: misreads, hands */
+    RC_COUNT
+};
+enum replay_class replay_classify(const struct gen_stream *s, int ply);
+const char *replay_class_name(enum replay_class c);
+
 #endif

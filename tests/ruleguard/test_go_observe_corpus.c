@@ -15,8 +15,20 @@
 #include "tests/ruleguard/obs_replay.h"
 #include "tests/testutil.h"
 
-/* Shared games sampled: enough to measure, small enough for ~60 s under AddressSanitizer. */
-#define MAX_SHARED 160
+/* Every clean shared game (about 4,400: ~30 s optimised); under AddressSanitizer (~100 s CPU
+ * for all of them, too slow for CI) an even sample of a third. OBS_MAX_SHARED sets the number. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifdef UNDER_ASAN
+#define MAX_SHARED 1500
+#else
+#define MAX_SHARED 100000
+#endif
 
 static void test_clean_games(void **state)
 {
@@ -31,6 +43,7 @@ static void test_clean_games(void **state)
     int games = 0, skipped = 0, bad_moves = 0, flagged = 0, unreadable = 0;
     int fx_games = 0, fx_bad = 0; /* the fixtures alone: must be perfect */
     int by_kind[GUARD_KIND_COUNT] = {0};
+    int by_class[RC_COUNT] = {0}; /* failing games by the situation at the first failure */
     long observations = 0, moves = 0;
     clock_t t0 = clock();
     /* OBS_TRACE=substring: replay only the games whose path contains it, with a trace */
@@ -62,6 +75,14 @@ static void test_clean_games(void **state)
         bool fixture = i < corpus.fixtures;
         fx_games += fixture;
         fx_bad += fixture && (res.nflags || !ok || why[0]);
+        if (ok && (res.nflags || why[0])) {
+            int ply = replay_first_diff(&s, &res);
+            for (int k = 0; k < res.nflags && k < REPLAY_MAX_FLAGS; k++)
+                if (!ply || res.flags[k].ply < ply) ply = res.flags[k].ply;
+            enum replay_class rc = replay_classify(&s, ply);
+            by_class[rc]++;
+            printf("# %s: class: %s (ply %d)\n", corpus.paths[i], replay_class_name(rc), ply);
+        }
         if (res.nflags) {
             flagged++;
             for (int k = 0; k < res.nflags && k < REPLAY_MAX_FLAGS; k++) {
@@ -78,28 +99,43 @@ static void test_clean_games(void **state)
         gen_stream_free(&s);
         go_record_free(r);
     }
-    tu_note("corpus: %d fixture games + %d of %d clean shared games (%s)", corpus.fixtures,
+    tu_note("corpus: %d fixture games + %d of %d clean shared games (%s)%s", corpus.fixtures,
             corpus.shared, corpus.shared_available,
-            corpus.shared_available ? "../shared/data/go-games, sampled evenly" : "absent");
+            corpus.shared_available ? "../shared/data/go-games, sampled evenly" : "absent",
+            corpus.shared < corpus.shared_available && !env_max
+                ? "; sampled: AddressSanitizer build, run the optimised build for all"
+                : "");
     tu_note("replayed %d games (%ld moves, %ld observations), %d skipped (setup between moves "
             "or < 12 moves), %d unreadable, %.1f s",
             games, moves, observations, skipped, unreadable,
             (double)(clock() - t0) / CLOCKS_PER_SEC);
+    tu_note("noise: misreads %.2f%% per point and observation (%.0f%% of them read sure), %.0f%% "
+            "of right readings in doubt, a hand over %.0f%% of repeated views, prisoners off over "
+            "several views, repeats %.0f%%, same frame twice %.0f%%, 1.5-12 s between views",
+            noise.misread * 100, noise.misread_sure * 100, noise.doubtful * 100,
+            noise.occlude * 100, noise.repeat * 60, noise.duplicate * 100);
     tu_note("games with false flags: %d; games whose moves differ from the record: %d", flagged,
             bad_moves);
     for (int k = 0; k < GUARD_KIND_COUNT; k++)
         if (by_kind[k]) tu_note("  false %s: %d", guard_kind_name((enum guard_kind)k), by_kind[k]);
+    for (int k = 0; k < RC_COUNT; k++)
+        if (by_class[k])
+            tu_note("  failing games, %s: %d", replay_class_name((enum replay_class)k),
+                    by_class[k]);
     tu_note("fixture games with a false flag or a wrong move: %d of %d", fx_bad, fx_games);
     go_corpus_free(&corpus);
     if (only) return; /* a trace by hand: no verdict */
     assert_true(fx_games >= 30);
     assert_int_equal(fx_bad, 0);
     assert_int_equal(unreadable, 0);
-    /* The shared sample is not clean yet (see the figures above; about 1.5-2.5% of all shared
-     * games by hand): a stone seen once in a capture race next to passes, a prisoner taken off and
-     * its point played again before the empty point could be read. Keep it from getting worse. */
-    assert_true(flagged * 100 <= games * 2);
-    assert_true(bad_moves * 100 <= games * 3);
+    /* The corpus must not shrink unseen (handicap games were once skipped as "setup"). */
+    assert_true(skipped * 100 <= games);
+    /* Not clean yet on the shared games (issue 8 wants zero): 24 of 4,482 games flagged and 26
+     * with a wrong move when measured (seed 0); by the classes above, most at a stone captured
+     * by the very next move (ko fights, snapbacks) whose one view misread it. Keep it from
+     * getting worse. */
+    assert_true(flagged * 100 <= games);
+    assert_true(bad_moves * 100 <= games);
 }
 
 int main(void)

@@ -121,10 +121,12 @@ static void test_faults(void **state)
     for (int f = GF_ILLEGAL; f < GF_COUNT; f++) assert_true(injected[f] >= 10);
     /* Every kind is flagged with its kind at its ply in the large majority of games; the gap to
      * "every fault" is measured above (extra flags after the restoration, moves lost on the way).
-     */
+     * Floors just under what the runs reach: 1,158 of 1,200 (96.5%, no kind under 93%) on the
+     * shared games, 247 of 261 (94.6%, no kind under 93%) on the 44 fixture games alone. */
+    bool shared = tu_shared_data_dir() != NULL;
     for (int f = GF_ILLEGAL; f < GF_COUNT; f++)
-        assert_true(table[f][OUT_EXACT] * 10 >= injected[f] * 8);
-    assert_true(exact * 100 >= total * 88);
+        assert_true(table[f][OUT_EXACT] * 100 >= injected[f] * 92);
+    assert_true(exact * 100 >= total * (shared ? 95 : 93));
 }
 
 int main(void)

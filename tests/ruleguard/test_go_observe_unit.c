@@ -233,6 +233,57 @@ static void test_occluded_points_are_no_change(void **state)
     go_obs_guard_free(g);
 }
 
+/* A snapback played faster than the views: White captures at E5, Black takes three stones back
+ * at D5, White captures D5 again; each position shows in one view only (the last with Black's
+ * stone still on the board). The guard reads the exchange back from its views: three moves,
+ * in order, and no flag. */
+static void test_fast_snapback_read_back(void **state)
+{
+    (void)state;
+    static const char *const start[9] = {".........", ".........", ".........",
+                                         "...OXX...", "..OX.OX..", "...OXOX..",
+                                         ".....X...", ".........", "........."};
+    static const char *const v1[9] = {".........", ".........", ".........",
+                                      "...OXX...", "..O.OOX..", "...OXOX..",
+                                      ".....X...", ".........", "........."};
+    static const char *const v2[9] = {".........", ".........", ".........",
+                                      "...OXX...", "..OX..X..", "...OX.X..",
+                                      ".....X...", ".........", "........."};
+    static const char *const v3[9] = {".........", ".........", ".........",
+                                      "...OXX...", "..OXO.X..", "...OX.X..",
+                                      ".....X...", ".........", "........."};
+    static const char *const v4[9] = {".........", ".........", ".........",
+                                      "...OXX...", "..O.O.X..", "...OX.X..",
+                                      ".....X...", ".........", "........."};
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++)
+            if (start[y][x] != '.')
+                go_obs_guard_setup(g, start[y][x] == 'X' ? GO_BLACK : GO_WHITE, go_point(x, y));
+    go_obs_guard_set_to_move(g, GO_WHITE);
+    const char *const *views[] = {start, start, v1, v2, v3, v4, v4, v4, v4};
+    struct go_move got[8];
+    int nmoves = 0, nflags = 0;
+    for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
+        int n = go_obs_guard_observe(g, see(views[i]), ev);
+        nflags += flags(n);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == GUARD_MOVE && ev[k].reason != GUARD_REASON_TAKEBACK && nmoves < 8)
+                got[nmoves++] = ev[k].move;
+    }
+    nflags += flags(go_obs_guard_flush(g, (int64_t)(frame + 1) * 1000000000, ev));
+    assert_int_equal(nflags, 0);
+    assert_int_equal(nmoves, 3);
+    assert_int_equal(got[0].color, GO_WHITE);
+    assert_int_equal(got[0].point, go_point(4, 4));
+    assert_int_equal(got[1].color, GO_BLACK);
+    assert_int_equal(got[1].point, go_point(3, 4));
+    assert_int_equal(got[2].color, GO_WHITE);
+    assert_int_equal(got[2].point, go_point(4, 4));
+    assert_int_equal(go_game_at(go_obs_guard_game(g), go_point(3, 4)), GO_EMPTY);
+    go_obs_guard_free(g);
+}
+
 struct tally {
     int flags, events, moves, ends;
 };
@@ -365,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_capture_pending_then_flagged),
         cmocka_unit_test(test_signals_referee_and_counting),
         cmocka_unit_test(test_occluded_points_are_no_change),
+        cmocka_unit_test(test_fast_snapback_read_back),
         cmocka_unit_test(test_fixture_stream),
         cmocka_unit_test(test_text_errors_name_the_line),
         cmocka_unit_test(test_text_round_trip),

@@ -1,0 +1,101 @@
+/* ruleguard/guard_observe_go_captures.c — captured stones still on the board: what is expected
+ * there, waiting for them to come off, CAPTURE_NOT_REMOVED. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ruleguard/guard_observe_go_internal.h"
+
+/* What should be on the board: the game's stones, plus captured stones still allowed there. */
+uint8_t gog_expected_at(const struct go_obs_guard *g, int p)
+{
+    uint8_t c = (uint8_t)go_game_at(gog_game_of(g), p);
+    if (c != GO_EMPTY) return c;
+    for (int i = 0; i < g->npend; i++)
+        if (g->pend[i].point == p) return g->pend[i].color;
+    return GO_EMPTY;
+}
+
+void go_obs_guard_last_good(const struct go_obs_guard *g, uint8_t board[GO_POINTS])
+{
+    memset(board, 0, GO_POINTS);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) board[go_point(x, y)] = gog_expected_at(g, go_point(x, y));
+}
+
+int gog_pending_index(const struct go_obs_guard *g, int p)
+{
+    for (int i = 0; i < g->npend; i++)
+        if (g->pend[i].point == p) return i;
+    return -1;
+}
+
+void gog_pending_drop(struct go_obs_guard *g, int i)
+{
+    g->pend[i] = g->pend[--g->npend];
+}
+
+/* Captured stones still on the board past the configured limits. */
+void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing,
+                       struct evbuf *b)
+{
+    int ply = gog_ply_of(g);
+    for (int i = 0; i < g->npend;) {
+        struct pending *pd = &g->pend[i];
+        struct point_state *s = &g->pt[pd->point];
+        if (s->last_known && s->last == pd->color) pd->last_seen = g->nobs;
+        if (pd->late && g->cfg.capture_max_plies > 0 && ply - pd->ply >= g->cfg.capture_max_plies) {
+            i++; /* taken off, but too late: flagged below */
+            continue;
+        }
+        if (!pd->late && pd->last_seen > 0 && s->last_known && s->last == GO_EMPTY &&
+            gog_new_stone_by(g, pd->color, pd->last_seen)) {
+            pd->late = true; /* the next move came while it was on the board: judged below */
+            i++;
+            continue;
+        }
+        if (pd->late && !gog_new_stone_by(g, pd->color, pd->last_seen)) pd->late = false;
+        if (s->belief != pd->color || (s->last_known && s->last == GO_EMPTY)) {
+            /* taken off (or something else stands there now: the belief decides) */
+            if (s->last_known && s->last == GO_EMPTY) s->belief = GO_EMPTY;
+            gog_pending_drop(g, i);
+            continue;
+        }
+        i++;
+    }
+    /* one flag per capturing ply */
+    for (int i = 0; i < g->npend; i++) {
+        struct pending *pd = &g->pend[i];
+        const struct go_obs_config *c = &g->cfg;
+        bool late = (c->capture_max_plies > 0 && ply - pd->ply >= c->capture_max_plies) ||
+                    (c->capture_max_ns > 0 && t - pd->t_ns > c->capture_max_ns) ||
+                    (c->capture_max_obs > 0 && g->nobs - pd->obs > c->capture_max_obs) ||
+                    (flushing && ply > pd->ply);
+        bool seen_late =
+            pd->late && c->capture_max_plies > 0 && ply - pd->ply >= c->capture_max_plies;
+        if (!seen_late && (!late || !g->pt[pd->point].last_known)) continue;
+        int cply = pd->ply;
+        int pts[GO_POINTS], np = 0;
+        uint8_t color = pd->color;
+        for (int k = 0; k < g->npend;) {
+            if (g->pend[k].ply == cply) {
+                pts[np++] = g->pend[k].point;
+                g->mask[g->pend[k].point] = g->pend[k].color;
+                gog_pending_drop(g, k);
+            } else {
+                k++;
+            }
+        }
+        struct guard_event *e = gog_ev_add(b, GUARD_CAPTURE_NOT_REMOVED, cply, t, frame);
+        if (e) {
+            e->rule_ref = "Japanese 1989 Art. 5 (captured stones are removed); Chinese 1988 §4";
+            e->move.color = go_other((enum go_color)color);
+            snprintf(e->text, sizeof e->text,
+                     "%d %s stone%s captured at ply %d still on the board:", np,
+                     gog_color_name(color), np > 1 ? "s" : "", cply);
+            strncat(e->text, " ", sizeof e->text - strlen(e->text) - 1);
+            gog_append_points(e->text, sizeof e->text, pts, np, g->h);
+        }
+        i = -1; /* the list changed: scan again */
+    }
+}

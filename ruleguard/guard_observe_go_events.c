@@ -1,0 +1,52 @@
+/* ruleguard/guard_observe_go_events.c — filling the event buffer and the texts of events. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ruleguard/guard_observe_go_internal.h"
+
+bool gog_ev_room(const struct evbuf *b, int need)
+{
+    return b->n + need <= GUARD_OBS_MAX_EVENTS;
+}
+
+struct guard_event *gog_ev_add(struct evbuf *b, enum guard_kind kind, int ply, int64_t t,
+                               uint64_t frame)
+{
+    if (b->n >= GUARD_OBS_MAX_EVENTS) return NULL;
+    struct guard_event *e = &b->ev[b->n++];
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    e->ply = ply;
+    e->t_ns = t;
+    e->frame_seq = frame;
+    e->move.color = GO_EMPTY;
+    e->move.point = GO_NOPOINT;
+    return e;
+}
+
+const char *gog_color_name(int c)
+{
+    return c == GO_BLACK ? "Black" : c == GO_WHITE ? "White" : "empty";
+}
+
+/* Append " D4 Q16 ..." for a list of points, as far as the text has room. */
+void gog_append_points(char *text, size_t len, const int *pts, int n, int height)
+{
+    size_t used = strlen(text);
+    for (int i = 0; i < n && used + 8 < len; i++) {
+        char name[8];
+        used += (size_t)snprintf(text + used, len - used, "%s%s", i ? " " : "",
+                                 go_point_name(pts[i], height, name));
+    }
+}
+
+void gog_doubt_note(char *text, size_t len, const struct point_state *s, bool flushing)
+{
+    size_t used = strlen(text);
+    if (used + 4 >= len) return;
+    if (flushing)
+        snprintf(text + used, len - used, " (accepted under doubt: seen in one observation)");
+    else if (s->seen_doubt)
+        snprintf(text + used, len - used, " (accepted under doubt: low-confidence reading)");
+}

@@ -1,0 +1,371 @@
+/* ruleguard/guard_observe_go_explain.c — the difference between belief and expected board,
+ * explained by moves of alternating colours through the rules core, or left to flag after a wait.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ruleguard/guard_observe_go_internal.h"
+
+static int cmp_change(const void *a, const void *b)
+{
+    const struct change *x = a, *y = b;
+    if (x->obs != y->obs) return x->obs < y->obs ? -1 : 1;
+    return x->point - y->point;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h;
+}
+
+/* A change the guard cannot yet gog_explain: wait until the same situation has been seen in
+ * max_wait_obs observations (an unconfirmed capturing stone, a restoration under way). */
+static bool waited_enough(struct go_obs_guard *g, uint64_t sig, bool flushing)
+{
+    if (flushing) return true;
+    if (sig != g->wait_sig) {
+        g->wait_sig = sig;
+        g->wait = 1;
+    } else {
+        g->wait++;
+    }
+    return g->wait >= g->cfg.max_wait_obs;
+}
+
+/* After an ILLEGAL_MOVE or TWO_MOVES flag: does this change put a point back the way it was
+ * before the flagged move (a restoration under way)? */
+static bool restoring(const struct go_obs_guard *g, const struct change *c)
+{
+    return g->open_ply > 0 && g->snap[g->open_ply - 1][c->point] == c->now;
+}
+
+/* A stone of the other colour out of turn may be the capture of a stone the side to move put
+ * down and that came off before it could be confirmed (seen once, surely) — next to it, or
+ * joined to the captured chain. Returns that point, or -1. */
+static int hidden_capture(const struct go_obs_guard *g, const struct go_game *sim, int at,
+                          enum go_color c, enum go_color tm)
+{
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int q = go_point(x, y);
+            const struct point_state *s = &g->pt[q];
+            if (q == at || s->stone_obs[tm] < g->nobs - 6 || s->stone_obs[tm] <= 0) continue;
+            if (go_game_at(sim, q) != GO_EMPTY || s->belief != GO_EMPTY) continue;
+            struct go_game *cp = go_game_copy(sim);
+            bool ok = go_game_play(cp, (struct go_move){tm, q}).kind == GO_LEGAL &&
+                      go_game_play(cp, (struct go_move){c, at}).kind == GO_LEGAL &&
+                      go_game_at(cp, q) == GO_EMPTY;
+            go_game_free(cp);
+            if (ok) return q;
+        }
+    return -1;
+}
+
+/* Is a stone of the other colour, seen no later than obs, still being confirmed while it could
+ * be the reply that captured a stone of the side to move seen once? Then it may come first. */
+static bool tentative_hidden(const struct go_obs_guard *g, const struct go_game *sim, long obs,
+                             enum go_color tm)
+{
+    uint8_t c = (uint8_t)go_other(tm);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            long first = s->ep_obs[c] ? s->ep_obs[c] : s->cand_obs;
+            if (!s->cand_active || s->cand != c || s->belief != GO_EMPTY || s->last != c ||
+                first > obs || go_game_at(sim, p) != GO_EMPTY)
+                continue;
+            if (hidden_capture(g, sim, p, (enum go_color)c, tm) >= 0) return true;
+        }
+    return false;
+}
+
+/* A stone taken off that no move explains may have been captured by a stone of the side to
+ * move seen once and captured back at once (a snapback): find that stone. -1 when none. */
+static int hidden_capturer(const struct go_obs_guard *g, const struct go_game *sim, int removed,
+                           enum go_color tm)
+{
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int q = go_point(x, y);
+            const struct point_state *s = &g->pt[q];
+            if (s->stone_obs[tm] < g->nobs - 6 || s->stone_obs[tm] <= 0) continue;
+            if (go_game_at(sim, q) != GO_EMPTY || s->belief != GO_EMPTY) continue;
+            struct go_game *cp = go_game_copy(sim);
+            bool ok = go_game_play(cp, (struct go_move){tm, q}).kind == GO_LEGAL &&
+                      go_game_at(cp, removed) == GO_EMPTY;
+            go_game_free(cp);
+            if (ok) return q;
+        }
+    return -1;
+}
+
+/* Does a stone of the other colour, seen among the additions, capture `point` once `a` is
+ * played? Then a stone of a's colour gone at the same time was captured, not moved. */
+static bool captured_by_other(const struct go_game *sim, const struct change *a,
+                              const struct change *adds, int na, const bool *taken, int point)
+{
+    for (int k = 0; k < na; k++) {
+        if (taken[k] || adds[k].now == a->now) continue;
+        struct go_game *cp = go_game_copy(sim);
+        enum go_color c = (enum go_color)a->now;
+        if (go_game_to_move(cp) != c) go_game_play(cp, (struct go_move){go_other(c), GO_PASS});
+        bool ok = go_game_play(cp, (struct go_move){c, a->point}).kind == GO_LEGAL &&
+                  go_game_play(cp, (struct go_move){go_other(c), adds[k].point}).kind == GO_LEGAL &&
+                  go_game_at(cp, point) == GO_EMPTY;
+        go_game_free(cp);
+        if (ok) return true;
+    }
+    return false;
+}
+
+void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing, struct evbuf *b)
+{
+    struct change adds[GO_POINTS], rest[GO_POINTS];
+    int na = 0, nrest = 0;
+    const struct go_game *game = gog_game_of(g);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            if (g->mask[p] > 0 && g->pt[p].belief == g->mask[p] &&
+                go_game_at(game, p) == GO_EMPTY && g->pt[p].empty_obs == g->nobs) {
+                /* a tolerated stone surely seen taken off: gone, even if a stone comes back here
+                   before the empty point could be confirmed (a new move on the same point) */
+                g->pt[p].belief = GO_EMPTY;
+                g->mask[p] = -1;
+            }
+            uint8_t bel = g->pt[p].belief, exp = gog_expected_at(g, p);
+            if (g->mask[p] >= 0) {
+                if (bel == exp) {
+                    g->mask[p] = -1;
+                    continue;
+                }
+                if (bel == g->mask[p]) continue;
+                g->mask[p] = -1;
+            }
+            if (bel == exp) continue;
+            int pi = gog_pending_index(g, p);
+            if (pi >= 0) {
+                gog_pending_drop(g, pi); /* a prisoner gone */
+                if (bel == GO_EMPTY) continue;
+            }
+            struct change c = {p, (uint8_t)go_game_at(game, p), bel, g->pt[p].seen_obs};
+            if (c.was == GO_EMPTY && g->nqueue > 0 && c.obs > g->queue[0].obs)
+                continue; /* after a pass still waiting for the stones before it */
+            if (c.was == GO_EMPTY)
+                adds[na++] = c;
+            else
+                rest[nrest++] = c;
+        }
+    if (!na && !nrest) {
+        g->wait_sig = 0;
+        g->wait = 0;
+        return;
+    }
+    qsort(adds, (size_t)na, sizeof *adds, cmp_change);
+
+    /* Simulate the moves on a copy: which removals do their captures gog_explain? A stone of the
+     * wrong colour (out of turn) stops the plan: it is a flag, after a wait. */
+    struct go_game *sim = go_game_copy(game);
+    struct go_move plan[GUARD_OBS_MAX_EVENTS];
+    int plan_from[GUARD_OBS_MAX_EVENTS], nplan = 0, handicap_left = g->handicap_left;
+    const struct change *blocker = NULL;
+    bool maybe = false; /* an explanation may still come: wait longer */
+    bool taken[GO_POINTS] = {false};
+    bool reordered = false;
+    for (int step = 0; step < na && nplan < GUARD_OBS_MAX_EVENTS / 3; step++) {
+        /* The next stone: the earliest seen of the side to move (a hand may have hidden a stone
+         * longer than the reply to it); one of the other colour only when there is none. */
+        enum go_color tm = go_game_to_move(sim);
+        bool handicap_now = handicap_left > 0;
+        int pick = -1;
+        /* the earliest stone, out of turn but explained by a stone captured at once, first */
+        long first_tm = -1; /* when the earliest stone of the side to move was seen */
+        for (int k = 0; k < na && first_tm < 0; k++)
+            if (!taken[k] && adds[k].now == tm) first_tm = adds[k].obs;
+        for (int k = 0; k < na && pick < 0 && !handicap_now; k++) {
+            if (taken[k]) continue;
+            if (first_tm >= 0 && adds[k].obs > first_tm) break;
+            if (adds[k].now != tm &&
+                hidden_capture(g, sim, adds[k].point, (enum go_color)adds[k].now, tm) >= 0)
+                pick = k;
+        }
+        for (int k = 0; k < na && pick < 0; k++)
+            if (!taken[k] && !handicap_now && adds[k].now == tm) pick = k;
+        for (int k = 0; k < na && pick < 0; k++)
+            if (!taken[k]) pick = k;
+        if (pick < 0) break;
+        /* a stone of the side to move put before a reply seen earlier: a guess (a hand hid
+           it, or a stone between them was never read); the views are read back first */
+        for (int k = 0; k < na; k++)
+            if (!taken[k] && k != pick && adds[k].now != tm && adds[k].obs < adds[pick].obs)
+                reordered = true;
+        taken[pick] = true;
+        const struct change *a = &adds[pick];
+        enum go_color c = (enum go_color)a->now;
+        /* the same colour taken off elsewhere at the same time: a moved stone, not a move */
+        bool moved = false;
+        for (int k = 0; k < nrest; k++)
+            if (rest[k].now == GO_EMPTY && rest[k].was == c && rest[k].obs == a->obs &&
+                go_game_at(sim, rest[k].point) == c &&
+                !captured_by_other(sim, a, adds, na, taken, rest[k].point))
+                moved = true;
+        if (moved) {
+            rest[nrest++] = *a;
+            continue;
+        }
+        if (restoring(g, a) || gog_tentative_before(g, a->now, a->obs) ||
+            gog_tentative_removal(g, a->now, a->obs) ||
+            (c == tm && tentative_hidden(g, sim, a->obs, tm))) {
+            blocker = a;
+            maybe = true;
+            break;
+        }
+        bool handicap = handicap_left > 0 && c == GO_BLACK;
+        int hidden = !handicap && c != tm ? hidden_capture(g, sim, a->point, c, tm) : -1;
+        if (hidden >= 0) {
+            go_game_play(sim, (struct go_move){tm, hidden});
+            plan[nplan] = (struct go_move){tm, hidden};
+            plan_from[nplan++] = -2 - hidden;
+            go_game_play(sim, (struct go_move){c, a->point});
+            plan[nplan] = (struct go_move){c, a->point};
+            plan_from[nplan++] = a->point;
+            handicap_left = 0;
+            continue;
+        }
+        /* An illegal move (ko, suicide) is a flag only after a wait: the next views may show
+         * a legal exchange the guard read too slowly (gog_decode). */
+        if (!handicap && c == tm && !flushing && !g->open_ply &&
+            go_game_check(sim, (struct go_move){c, a->point}).kind != GO_LEGAL) {
+            blocker = a;
+            break;
+        }
+        if (!handicap && c != tm && !g->cfg.assume_pass) {
+            blocker = a;
+            maybe = gog_tentative_stone(g, (uint8_t)tm);
+            break;
+        }
+        if (!handicap && c != tm) {
+            plan[nplan] = (struct go_move){tm, GO_PASS};
+            plan_from[nplan++] = -1;
+            go_game_play(sim, (struct go_move){tm, GO_PASS});
+        }
+        if (handicap) {
+            handicap_left--;
+            go_game_setup(sim, GO_BLACK, a->point);
+        } else {
+            handicap_left = 0;
+            go_game_play(sim, (struct go_move){c, a->point});
+        }
+        plan[nplan] = (struct go_move){c, a->point};
+        plan_from[nplan++] = a->point;
+    }
+    if (!blocker)
+        for (int k = 0; k < nrest && nplan < GUARD_OBS_MAX_EVENTS / 3; k++) {
+            enum go_color tm = go_game_to_move(sim);
+            const struct change *r = &rest[k];
+            if (r->now != GO_EMPTY || r->was != go_other(tm) ||
+                go_game_at(sim, r->point) == GO_EMPTY)
+                continue;
+            int q = hidden_capturer(g, sim, r->point, tm);
+            if (q < 0) continue;
+            go_game_play(sim, (struct go_move){tm, q});
+            plan[nplan] = (struct go_move){tm, q};
+            plan_from[nplan++] = -2 - q;
+        }
+    /* What the moves do not gog_explain: removals their captures do not cover, changed colours. */
+    struct change left[GO_POINTS];
+    int nleft = 0;
+    for (int k = 0; k < nrest; k++) {
+        const struct change *r = &rest[k];
+        if (r->was != GO_EMPTY && r->now == GO_EMPTY && go_game_at(sim, r->point) == GO_EMPTY)
+            continue; /* captured by a planned move */
+        left[nleft++] = *r;
+        if (restoring(g, r)) maybe = true;
+        if (r->now == GO_EMPTY && gog_tentative_stone(g, (uint8_t)go_other((enum go_color)r->was)))
+            maybe = true; /* a capturing stone not yet confirmed */
+    }
+    go_game_free(sim);
+
+    bool disturbed = nleft >= g->cfg.disturbed_min;
+    /* A disturbed board: the moves seen before the disturbance still count (the flag belongs
+     * after them); the rest waits for the restoration. */
+    long first_bad = -1;
+    for (int k = 0; k < nleft; k++)
+        if (first_bad < 0 || left[k].obs < first_bad) first_bad = left[k].obs;
+    if (disturbed)
+        for (int k = 0; k < nplan; k++) {
+            if (!gog_ev_room(b, GUARD_MAX_EVENTS + 2) || plan_from[k] < 0) break;
+            const struct point_state *s = &g->pt[plan_from[k]];
+            if (s->seen_obs >= first_bad) break;
+            gog_commit_move(g, plan[k], s->seen_t, s->seen_frame, s, s->seen_obs, flushing, b);
+        }
+    if (reordered && !flushing && !g->open_ply && gog_decode(g, t, frame, b)) return;
+    if (!disturbed) {
+        for (int k = 0; k < nplan; k++) {
+            if (!gog_ev_room(b, GUARD_MAX_EVENTS + 2)) break;
+            const struct point_state *s = plan_from[k] >= 0 ? &g->pt[plan_from[k]] : NULL;
+            int n0 = b->n;
+            if (plan_from[k] <= -2) {
+                /* seen once, captured at once */
+                const struct point_state *h = &g->pt[-2 - plan_from[k]];
+                int c = plan[k].color;
+                gog_commit_move(g, plan[k], h->stone_t[c], h->stone_frame[c], NULL,
+                                h->stone_first[c], false, b);
+                for (int e = n0; e < b->n; e++)
+                    if (b->ev[e].kind == GUARD_MOVE)
+                        strncat(b->ev[e].text,
+                                " (accepted under doubt: seen once, captured by the reply)",
+                                sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+                continue;
+            }
+            gog_commit_move(g, plan[k], s ? s->seen_t : t, s ? s->seen_frame : frame, s,
+                            s ? s->seen_obs : -1, flushing, b);
+            if (plan_from[k] == -1)
+                for (int e = n0; e < b->n; e++)
+                    if (b->ev[e].kind == GUARD_PASS) {
+                        b->ev[e].reason = GUARD_REASON_SIGNAL;
+                        strncat(b->ev[e].text, " (assumed: the same colour played twice)",
+                                sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+                    }
+        }
+    }
+    if (!blocker && !nleft) {
+        g->wait_sig = 0;
+        g->wait = 0;
+        return;
+    }
+    uint64_t sig = 0x51;
+    if (blocker) sig = mix(sig, (uint64_t)blocker->point * 3 + blocker->now);
+    for (int k = 0; k < nleft; k++) sig = mix(sig, (uint64_t)left[k].point * 7 + left[k].now);
+    bool ready = waited_enough(g, sig, flushing);
+    if (maybe && !flushing && g->wait < 2 * g->cfg.max_wait_obs + 1) ready = false;
+    if (!ready) return;
+    g->wait_sig = 0;
+    g->wait = 0;
+    /* Before a flag: a short sequence of legal moves the last views show (a ko fight or a
+     * snapback played faster than the views) explains it better. */
+    if (!g->open_ply && gog_decode(g, t, frame, b)) return;
+    if (blocker && !disturbed && !restoring(g, blocker)) {
+        /* Out of turn: two moves in a row, or an unseen pass; the rules core flags it. The rest
+         * is judged at the next observation. */
+        const struct point_state *s = &g->pt[blocker->point];
+        if (gog_ev_room(b, GUARD_MAX_EVENTS + 1))
+            gog_commit_move(g, (struct go_move){(enum go_color)blocker->now, blocker->point},
+                            s->seen_t, s->seen_frame, s, s->seen_obs, flushing, b);
+        for (int e = 0; e < b->n; e++)
+            if (b->ev[e].kind == GUARD_TWO_MOVES) {
+                size_t used = strlen(b->ev[e].text);
+                snprintf(b->ev[e].text + used, sizeof b->ev[e].text - used,
+                         "; either %s passed unseen, or two moves in a row (Chinese 1988 §17.1): "
+                         "the referee decides",
+                         gog_color_name(go_other((enum go_color)blocker->now)));
+            }
+        return;
+    }
+    if (blocker) left[nleft++] = *blocker;
+    qsort(left, (size_t)nleft, sizeof *left, cmp_change);
+    gog_flag_board(g, left, nleft, t, frame, b);
+}

@@ -1,0 +1,67 @@
+/* ruleguard/guard_observe_go_flags.c — what no move explains becomes a flag: MOVED_STONE,
+ * BOARD_DISTURBED or STONE_REMOVED. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ruleguard/guard_observe_go_internal.h"
+
+void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int64_t t,
+                    uint64_t frame, struct evbuf *b)
+{
+    int removed[GO_POINTS], nr = 0, other[GO_POINTS], no = 0;
+    for (int i = 0; i < nch; i++) {
+        if (ch[i].now == GO_EMPTY)
+            removed[nr++] = ch[i].point;
+        else
+            other[no++] = ch[i].point;
+        g->mask[ch[i].point] = ch[i].now;
+    }
+    int ply = gog_ply_of(g);
+    struct guard_event *e;
+    /* a stone that left its point for a neighbour of the same colour */
+    if (nr == 1 && no == 1 && nch == 2) {
+        const struct change *from = ch[0].now == GO_EMPTY ? &ch[0] : &ch[1];
+        const struct change *to = ch[0].now == GO_EMPTY ? &ch[1] : &ch[0];
+        if (to->was == GO_EMPTY && to->now == from->was) {
+            e = gog_ev_add(b, GUARD_MOVED_STONE, ply, t, frame);
+            if (!e) return;
+            char a[8], c[8];
+            e->move.color = (enum go_color)from->was;
+            e->move.point = to->point;
+            e->rule_ref = "Chinese 1988 §17.3; Japanese 1989 Art. 13.2";
+            snprintf(e->text, sizeof e->text, "the %s stone at %s moved to %s; restore it",
+                     gog_color_name(from->was), go_point_name(from->point, g->h, a),
+                     go_point_name(to->point, g->h, c));
+            return;
+        }
+    }
+    if (nch >= g->cfg.disturbed_min) {
+        e = gog_ev_add(b, GUARD_BOARD_DISTURBED, ply, t, frame);
+        if (!e) return;
+        e->rule_ref = "Chinese 1988 §17.4 (restore the position)";
+        snprintf(e->text, sizeof e->text, "%d points changed at once; restore ply %d:", nch, ply);
+        int pts[GO_POINTS];
+        for (int i = 0; i < nch; i++) pts[i] = ch[i].point;
+        strncat(e->text, " ", sizeof e->text - strlen(e->text) - 1);
+        gog_append_points(e->text, sizeof e->text, pts, nch, g->h);
+        return;
+    }
+    e = gog_ev_add(b, GUARD_STONE_REMOVED, ply, t, frame);
+    if (!e) return;
+    e->rule_ref = "Chinese 1988 §18";
+    if (nr) {
+        e->move.color = (enum go_color)ch[0].was;
+        e->move.point = removed[0];
+        snprintf(e->text, sizeof e->text, "stone%s taken off without capture:", nr > 1 ? "s" : "");
+        strncat(e->text, " ", sizeof e->text - strlen(e->text) - 1);
+        gog_append_points(e->text, sizeof e->text, removed, nr, g->h);
+    }
+    if (no) {
+        size_t used = strlen(e->text);
+        snprintf(e->text + used, sizeof e->text - used,
+                 "%sstone%s changed or added out of play:", nr ? "; " : "", no > 1 ? "s" : "");
+        strncat(e->text, " ", sizeof e->text - strlen(e->text) - 1);
+        gog_append_points(e->text, sizeof e->text, other, no, g->h);
+    }
+}

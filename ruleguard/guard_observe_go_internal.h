@@ -1,0 +1,204 @@
+/* ruleguard/guard_observe_go_internal.h — what the files of the Go observation guard share: its
+ * state and the functions one file gives the others (prefix gog_). Not part of the API.
+ *
+ * Three layers:
+ * 1. Belief (guard_observe_go_belief.c): per point, what is physically on the board. A reading
+ *    changes the belief only after a run of consecutive readings agree (go_obs_config), so one
+ *    misread never becomes a move; occluded and unsure points are no evidence.
+ * 2. Explanation (guard_observe_go_explain.c): the belief is compared with the expected board
+ *    (the game's stones plus captured stones not yet taken off, guard_observe_go_captures.c). New
+ *    stones of alternating colours, in the order they were first seen, are moves (the rules core
+ *    judges them, guard_observe_go_accept.c); what no move explains waits a few observations for
+ *    an explanation, then becomes a flag (guard_observe_go_flags.c) and is tolerated (masked)
+ *    until the board is restored.
+ * 3. Resync (guard_observe_go_history.c): after an ILLEGAL_MOVE or TWO_MOVES flag, a board put
+ *    back to an earlier position of the game takes the moves back; a restored point clears its
+ *    mask.
+ * The moves go through ruleguard/guard_go.c's go_guard, rebuilt from a history of actions when the
+ * referee (or a restoration) rewrites the past. */
+#ifndef KIFUCAM_RULEGUARD_GUARD_OBSERVE_GO_INTERNAL_H
+#define KIFUCAM_RULEGUARD_GUARD_OBSERVE_GO_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ruleguard/guard.h"
+
+/* Views kept for reading back a short sequence of moves (ko fights, snapbacks). */
+#define GOG_VIEWS  16
+#define GOG_UNREAD 3
+
+enum action_kind { ACT_SETUP, ACT_MOVE, ACT_TO_MOVE, ACT_HANDICAP, ACT_RESIGN };
+
+struct action {
+    enum action_kind kind;
+    struct go_move m; /* SETUP: colour + point; MOVE; TO_MOVE: colour; RESIGN: loser */
+    int n;            /* HANDICAP: stones */
+};
+
+struct point_state {
+    uint8_t belief; /* enum go_color believed on the board */
+    uint8_t last;   /* latest reading, valid when last_known */
+    bool last_known;
+    bool has_last; /* last holds a reading (from this or an earlier observation) */
+    uint8_t cand;  /* a reading that differs from the belief, being confirmed */
+    bool cand_active;
+    int streak_sure, streak_any, agree;
+    float cand_minconf;
+    int64_t cand_t;
+    uint64_t cand_frame;
+    long cand_obs;
+    /* the first reading of each value since the point was last surely read as the belief: a
+       misread in the middle of a new stone's run (mostly unsure) restarts the candidate, not the
+       stone's place in time */
+    long ep_obs[3];
+    int64_t ep_t[3];
+    uint64_t ep_frame[3];
+    /* ep_* set aside by one sure reading of the belief (restored if the run goes on at once) */
+    long ep_keep[3];
+    int64_t ep_keep_t[3];
+    uint64_t ep_keep_frame[3];
+    /* the evidence of the last confirmed change */
+    int64_t seen_t;
+    uint64_t seen_frame;
+    long seen_obs;
+    bool seen_doubt;
+    /* the last reading of a stone here while the belief was empty, or right after an empty
+       reading (a stone seen once, perhaps captured at once) */
+    long stone_obs[3];   /* by colour: a misread of the other colour does not hide it */
+    long stone_first[3]; /* the first reading of that run of readings (when the stone came) */
+    long last_obs;       /* the observation of `last` */
+    long empty_obs; /* the last sure reading of an empty point here while a stone was believed */
+    long empty_any_obs; /* the same, any readable confidence (a prisoner off, read in doubt) */
+    int64_t stone_t[3]; /* time and frame of stone_first */
+    uint64_t stone_frame[3];
+};
+
+struct pending {
+    int point;
+    uint8_t color;
+    int ply;
+    int64_t t_ns;
+    long obs;
+    long last_seen; /* the last observation that read the prisoner still on its point */
+    bool late;      /* still seen after the next move appeared */
+};
+
+struct go_obs_guard {
+    struct go_obs_config cfg;
+    struct go_rules rules;
+    int w, h;
+    struct go_guard *guard;
+    struct action *hist;
+    int nhist, caphist;
+    uint8_t (*snap)[GO_POINTS]; /* snap[j]: the board after ply j (snap[0]: the start) */
+    int capsnap;
+    struct point_state pt[GO_POINTS];
+    struct pending pend[GO_POINTS];
+    int npend;
+    int16_t mask[GO_POINTS]; /* -1, or the reading tolerated at this point after a flag */
+    int handicap_left;       /* free handicap stones still to come */
+    long nobs;
+    uint64_t last_frame;
+    int64_t last_t;
+    uint64_t wait_sig;
+    int wait;
+    int open_ply; /* ply of the oldest ILLEGAL_MOVE / TWO_MOVES flag the board may undo, or 0 */
+    bool counting;
+    uint8_t removed_in_count[GO_POINTS];
+    /* pass signals waiting for the move before them to be confirmed, in order */
+    struct {
+        enum go_color who;
+        int64_t t;
+        uint64_t frame;
+        long obs; /* observations up to this one came before the pass */
+    } queue[8];
+    int nqueue;
+    /* the last views, read back when no move explains a change (guard_observe_go_decode.c) */
+    struct gog_view {
+        long obs;
+        uint8_t v[GO_POINTS]; /* the reading, or GOG_UNREAD */
+        uint8_t sure[GO_POINTS];
+        uint8_t doubt[GO_POINTS]; /* read, but not surely (even below conf_min) */
+    } views[GOG_VIEWS];
+    long anchor_obs; /* the first view of the last move accepted */
+};
+
+/* ---- events -------------------------------------------------------------------------------- */
+
+struct evbuf {
+    struct guard_event *ev;
+    int n;
+};
+
+/* ---- layer 2: explanation ------------------------------------------------------------------- */
+
+struct change {
+    int point;
+    uint8_t was, now; /* expected (game) colour, believed colour */
+    long obs;         /* first seen */
+};
+
+/* guard_observe_go.c */
+void gog_sync_beliefs_to_game(struct go_obs_guard *g);
+void gog_count_phase(struct go_obs_guard *g);
+
+/* guard_observe_go_events.c */
+bool gog_ev_room(const struct evbuf *b, int need);
+struct guard_event *gog_ev_add(struct evbuf *b, enum guard_kind kind, int ply, int64_t t,
+                               uint64_t frame);
+const char *gog_color_name(int c);
+void gog_append_points(char *text, size_t len, const int *pts, int n, int height);
+void gog_doubt_note(char *text, size_t len, const struct point_state *s, bool flushing);
+
+/* guard_observe_go_history.c */
+const struct go_game *gog_game_of(const struct go_obs_guard *g);
+int gog_ply_of(const struct go_obs_guard *g);
+void gog_hist_push(struct go_obs_guard *g, struct action a);
+void gog_board_of(const struct go_game *game, uint8_t out[GO_POINTS]);
+void gog_snap_now(struct go_obs_guard *g);
+int gog_apply_action(struct go_obs_guard *g, const struct action *a, int64_t t, uint64_t frame,
+                     struct guard_event ev[GUARD_MAX_EVENTS]);
+void gog_rebuild(struct go_obs_guard *g);
+int gog_actions_for_ply(struct go_obs_guard *g, int ply);
+void gog_truncate_to_ply(struct go_obs_guard *g, int ply);
+void gog_try_resync(struct go_obs_guard *g, struct evbuf *b, int64_t t, uint64_t frame);
+
+/* guard_observe_go_belief.c */
+void gog_read_point(struct go_obs_guard *g, int p, const struct observation *o, bool *changed);
+void gog_confirm_tentative(struct go_obs_guard *g);
+bool gog_tentative_stone(const struct go_obs_guard *g, uint8_t c);
+bool gog_new_stone_by(const struct go_obs_guard *g, uint8_t c, long obs);
+bool gog_tentative_before(const struct go_obs_guard *g, uint8_t c, long obs);
+bool gog_tentative_removal(const struct go_obs_guard *g, uint8_t c, long obs);
+bool gog_stone_before(const struct go_obs_guard *g, long obs);
+
+/* guard_observe_go_captures.c */
+uint8_t gog_expected_at(const struct go_obs_guard *g, int p);
+int gog_pending_index(const struct go_obs_guard *g, int p);
+void gog_pending_drop(struct go_obs_guard *g, int i);
+void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing,
+                       struct evbuf *b);
+
+/* guard_observe_go_accept.c */
+void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64_t frame,
+                     const struct point_state *s, long seen_obs, bool flushing, struct evbuf *b);
+
+/* guard_observe_go_explain.c */
+void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing, struct evbuf *b);
+
+/* guard_observe_go_decode.c */
+void gog_keep_view(struct go_obs_guard *g, const struct observation *o);
+bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b);
+
+/* guard_observe_go_flags.c */
+void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int64_t t,
+                    uint64_t frame, struct evbuf *b);
+
+/* guard_observe_go_signals.c */
+bool gog_commit_queue(struct go_obs_guard *g, bool flushing, struct evbuf *b);
+int gog_count_now(struct go_obs_guard *g, int64_t t, uint64_t frame, const char *why,
+                  struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+
+#endif

@@ -1,0 +1,303 @@
+/* ruleguard/guard_observe_shogi_explain.c — the believed board against the game's position: a
+ * board put back (after a flag, or a finished move taken back: 6), or the moves that explain it
+ * (found by _search.c) committed once the readings are sure enough; what nothing explains waits
+ * a little, then is flagged and tolerated until it is restored. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ruleguard/guard_observe_shogi_internal.h"
+
+static int diff(const uint8_t *a, const uint8_t *b, int out[SHOGI_SQUARES])
+{
+    int n = 0;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        if (a[sq] != b[sq]) out[n++] = sq;
+    return n;
+}
+
+static bool in_set(const int *set, int n, int sq)
+{
+    for (int i = 0; i < n; i++)
+        if (set[i] == sq) return true;
+    return false;
+}
+
+/* The board after the first k plies of the game, replayed as they were played. */
+static void board_after(const struct shogi_game *game, int k, struct shogi_position *out)
+{
+    *out = game->pos;
+    for (int i = game->n - 1; i >= k; i--) shogi_undo_move(out, game->plies[i].move);
+}
+
+/* The board put back to an earlier position: after an open flag, a restoration (the referee's
+ * correction); else, the last move taken back after it was finished: 6). Only when the komadai
+ * agree with it at least as well as with the moves that explain the board otherwise (max_dist):
+ * a piece that went away and came back over three moves is no take-back. */
+static bool try_restore(struct shogi_obs_guard *g, const uint8_t *board, int max_dist, int64_t t,
+                        uint64_t frame, struct sobs_evbuf *b)
+{
+    const struct shogi_game *game = sobs_game(g);
+    int lowest = g->open_ply ? g->open_ply - 1 : game->n - 1;
+    if (lowest < 0) return false;
+    struct shogi_position p;
+    for (int k = game->n - 1; k >= lowest; k--) {
+        board_after(game, k, &p);
+        if (memcmp(p.board, board, SHOGI_SQUARES) || sobs_hand_distance(g, &p) > max_dist) continue;
+        if (g->open_ply && k >= g->open_ply - 1) {
+            sobs_truncate(g, k, t, frame, "the board was restored after the flag", b);
+            return true;
+        }
+        int ply = sobs_ply(g);
+        if (g->cfg.flag_takeback) {
+            struct guard_event *e = sobs_event(b, GUARD_ILLEGAL_MOVE, ply, t, frame);
+            if (e) {
+                char usi[6];
+                struct shogi_move m = game->plies[k].move;
+                shogi_move_to_usi(m, usi);
+                e->shogi = m;
+                e->reason = SHOGI_ILLEGAL_TAKEBACK;
+                e->rule_ref = shogi_illegal_name(SHOGI_ILLEGAL_TAKEBACK);
+                snprintf(e->text, sizeof e->text, "%s takes %s back after it was finished",
+                         sobs_side_name(game->plies[k].mover), usi);
+            }
+        }
+        sobs_truncate(g, k, t, frame, "a finished move taken back", b);
+        return true;
+    }
+    return false;
+}
+
+/* A piece of the side not to move, moved in a way its owner's piece cannot but the side to
+ * move's piece of that type can: the side to move moved the opponent's piece (7), not its
+ * opponent twice (9). */
+static struct shogi_move who_moved(const struct shogi_position *pos, struct shogi_move m)
+{
+    if (shogi_move_is_drop(m) || shogi_piece_color(m.piece) == pos->side) return m;
+    enum shogi_type t = shogi_piece_type(m.piece);
+    struct shogi_position q = *pos;
+    q.side ^= 1;
+    struct shogi_verdict as_owner = shogi_check_move(&q, m);
+    if (as_owner.fault != SHOGI_FAULT_CANNOT_REACH) return m;
+    struct shogi_position r = *pos;
+    struct shogi_move own = m;
+    own.piece = (uint8_t)shogi_piece((enum shogi_color)pos->side, t);
+    r.board[m.from] = own.piece;
+    if (m.captured && shogi_piece_color(m.captured) == pos->side) return m;
+    shogi_position_refresh(&r);
+    if (shogi_check_move(&r, own).fault == SHOGI_FAULT_CANNOT_REACH) return m;
+    struct shogi_move claimed = m;
+    claimed.piece = own.piece; /* the rules core reads this as 7) */
+    return claimed;
+}
+
+/* Could the square a piece just appeared on have been reached from a square still being
+ * confirmed empty (its origin, read once)? Then it is no drop yet. */
+static bool origin_pending(const struct shogi_obs_guard *g, struct shogi_move m)
+{
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        const struct sobs_square *s = &g->sq[sq];
+        if (!s->cand.active || !s->belief) continue;
+        bool read_empty =
+            s->cand.value == SHOGI_EMPTY || (s->cand.alt_n && s->cand.alt == SHOGI_EMPTY);
+        if ((read_empty && shogi_piece_color(s->belief) == shogi_piece_color(m.piece)) ||
+            s->belief == m.piece)
+            return true;
+    }
+    return false;
+}
+
+/* Is the explanation sure enough to commit now? The squares the moves stand on must be settled.
+ * A legal board move is then. A drop needs its komadai to show the piece gone, or else no square
+ * still being read empty that the piece might have come from, and a clean view with a sure
+ * reading of the piece, or the change to have lasted long (two doubtful misreads of an empty
+ * square in a row look like a drop, and so does a move from a square hidden by a hand). An illegal
+ * move needs a sure reading of its squares and no square of the mover's still being read empty (the
+ * move may be another), or the change to have lasted. Waiting has a limit. */
+static bool ready(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                  const struct shogi_move *seq, int n, bool flushing)
+{
+    int limit = g->cfg.max_wait_obs;
+    /* at the end nothing more will come: no waiting, but a square still read empty where the
+       piece may have come from still says it was no drop */
+    bool waited = flushing || g->wait >= limit, waited_long = flushing || g->wait >= 3 * limit;
+    struct shogi_position p = *pos;
+    for (int i = 0; i < n; i++) {
+        struct shogi_move m = seq[i];
+        bool drop = shogi_move_is_drop(m);
+        if (!waited_long && (g->sq[m.to].cand.active || (!drop && g->sq[m.from].cand.active)))
+            return false;
+        bool weak = g->sq[m.to].weak || (!drop && g->sq[m.from].weak);
+        if (!shogi_is_legal(&p, m) && !waited &&
+            (weak || !shogi_move_is_playable(&p, m) || origin_pending(g, m)))
+            return false;
+        if (drop) {
+            int c = shogi_piece_color(m.piece), t = shogi_type_base(shogi_piece_type(m.piece));
+            bool hand_shows = t >= SHOGI_PAWN && t <= SHOGI_GOLD &&
+                              g->hand[c].belief[t] + sobs_pending_count(g, c, t) < p.hand[c][t];
+            bool seen_well = g->last_clean && !g->sq[m.to].weak;
+            if (!hand_shows && (origin_pending(g, m) || !(seen_well || waited_long))) return false;
+        }
+        shogi_do_move(&p, m);
+    }
+    return true;
+}
+
+static uint64_t signature(const int *d, int nd, const uint8_t *board)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < nd; i++) h = (h ^ (uint64_t)(d[i] * 64 + board[d[i]])) * 1099511628211ull;
+    return h;
+}
+
+static void doubt_note(const struct shogi_obs_guard *g, struct shogi_move m, bool flushing,
+                       char *out, size_t len)
+{
+    out[0] = '\0';
+    bool doubt = g->sq[m.to].doubt || (!shogi_move_is_drop(m) && g->sq[m.from].doubt);
+    if (flushing)
+        snprintf(out, len, "judged at the end of the observations%s",
+                 doubt ? ", read in doubt" : "");
+    else if (doubt)
+        snprintf(out, len, "read in doubt");
+}
+
+/* A piece that moved and changed into another (a silver become a gold, a promoted piece turned
+ * back): 5), flagged as seen; no move the rules core could play, so tolerated until put right. */
+static bool changed_face(struct shogi_obs_guard *g, const struct shogi_game *game,
+                         struct shogi_move m, int64_t t, uint64_t frame, struct sobs_evbuf *b)
+{
+    uint8_t board[SHOGI_SQUARES];
+    sobs_belief_board(g, board);
+    struct shogi_move inferred;
+    struct shogi_verdict v;
+    if (shogi_move_is_drop(m) || !shogi_infer_move(&game->pos, board, &inferred, &v) ||
+        (v.fault != SHOGI_FAULT_WRONG_PIECE && v.fault != SHOGI_FAULT_UNPROMOTE))
+        return false;
+    struct guard_event *e = sobs_event(b, GUARD_ILLEGAL_MOVE, sobs_ply(g) + 1, t, frame);
+    if (e) {
+        char from[4], to[4];
+        sobs_square_name(m.from, from);
+        sobs_square_name(m.to, to);
+        e->shogi = m;
+        e->reason = SHOGI_ILLEGAL_IMPOSSIBLE;
+        e->rule_ref = shogi_illegal_name(SHOGI_ILLEGAL_IMPOSSIBLE);
+        snprintf(e->text, sizeof e->text, "%s's %s moved %s-%s and became a %s: %s",
+                 sobs_side_name(shogi_piece_color(m.piece)),
+                 shogi_type_csa(shogi_piece_type(m.piece)), from, to,
+                 shogi_type_csa(shogi_piece_type(board[m.to])), shogi_fault_text(v.fault));
+    }
+    g->mask[m.from] = g->sq[m.from].belief;
+    g->mask[m.to] = g->sq[m.to].belief;
+    return true;
+}
+
+static void commit_all(struct shogi_obs_guard *g, const struct shogi_move *seq, int n, int64_t t,
+                       uint64_t frame, bool flushing, struct sobs_evbuf *b)
+{
+    for (int i = 0; i < n; i++) {
+        const struct shogi_game *game = sobs_game(g);
+        struct shogi_move m = who_moved(&game->pos, seq[i]);
+        if (n == 1 && changed_face(g, game, m, t, frame, b)) return;
+        char note[80];
+        doubt_note(g, m, flushing, note, sizeof note);
+        if (!sobs_commit(g, m, t, frame, note, b)) {
+            /* not even playable (a drop of a piece not in hand): flagged, tolerated until the
+             * board is put right */
+            g->mask[m.to] = g->sq[m.to].belief;
+            if (!shogi_move_is_drop(m)) g->mask[m.from] = g->sq[m.from].belief;
+            return;
+        }
+        game = sobs_game(g);
+        const struct shogi_ply *ply = &game->plies[game->n - 1];
+        sobs_capture_made(g, ply->move, game->n, t, frame);
+    }
+}
+
+static void flag_disturbed(struct shogi_obs_guard *g, const int *d, int nd, int64_t t,
+                           uint64_t frame, struct sobs_evbuf *b)
+{
+    struct guard_event *e = sobs_event(b, GUARD_BOARD_DISTURBED, sobs_ply(g), t, frame);
+    if (e) {
+        e->rule_ref = "no move explains the change";
+        int len = snprintf(e->text, sizeof e->text, "%d square%s changed without a move:", nd,
+                           nd == 1 ? "" : "s");
+        for (int i = 0; i < nd && len < (int)sizeof e->text - 8; i++) {
+            char name[4];
+            sobs_square_name(d[i], name);
+            len += snprintf(e->text + len, sizeof e->text - (size_t)len, " %s", name);
+        }
+    }
+    for (int i = 0; i < nd; i++) g->mask[d[i]] = g->sq[d[i]].belief;
+}
+
+void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sobs_mode mode,
+                  struct sobs_evbuf *b)
+{
+    bool flushing = mode != SOBS_OBSERVING;
+    if (b->n + GUARD_MAX_EVENTS * SOBS_SEQ_MAX + 2 > GUARD_OBS_MAX_EVENTS) return;
+    const struct shogi_position *pos = &sobs_game(g)->pos;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        if (g->mask[sq] >= 0 && g->sq[sq].belief == pos->board[sq]) g->mask[sq] = -1;
+    uint8_t board[SHOGI_SQUARES];
+    sobs_belief_board(g, board);
+    int d[SHOGI_SQUARES];
+    int nd = diff(board, pos->board, d);
+    if (nd == 0) {
+        g->wait = 0;
+        g->wait_sig = 0;
+        return;
+    }
+    uint64_t sig = signature(d, nd, board);
+    if (sig != g->wait_sig) {
+        g->wait_sig = sig;
+        g->wait = 0;
+    } else {
+        g->wait++;
+    }
+    /* the moves may pass through squares read differently of late that are back as they were
+     * (a piece that went and came back, each state seen too briefly to be believed) */
+    int a[SHOGI_SQUARES];
+    int na = nd;
+    memcpy(a, d, (size_t)nd * sizeof d[0]);
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        if (g->sq[sq].touched_obs && g->nobs - g->sq[sq].touched_obs <= SOBS_TOUCHED_OBS &&
+            !in_set(d, nd, sq))
+            a[na++] = sq;
+    struct shogi_move seq[SOBS_SEQ_MAX];
+    int legal_dist;
+    int n = sobs_find_moves(g, pos, board, a, na, nd, seq, &legal_dist);
+    int moves_hand_dist = legal_dist >= 1 << 20 ? 1 << 20 : (legal_dist + 7) / 8;
+    if (mode != SOBS_FLUSH_SEEN && try_restore(g, board, moves_hand_dist, t, frame, b)) return;
+    if (n > 0 && mode == SOBS_FLUSH_SEEN) { /* legal moves only, a drop shown by its komadai */
+        struct shogi_move one;
+        struct shogi_verdict v;
+        if (n == 1 && shogi_infer_move(pos, board, &one, &v) && v.rule != SHOGI_LEGAL) return;
+        struct shogi_position p = *pos;
+        for (int i = 0; i < n; i++) {
+            struct shogi_move m = seq[i];
+            if (!shogi_is_legal(&p, m)) return;
+            int c = shogi_piece_color(m.piece), ty = shogi_type_base(shogi_piece_type(m.piece));
+            if (shogi_move_is_drop(m) &&
+                (ty < SHOGI_PAWN || ty > SHOGI_GOLD ||
+                 g->hand[c].belief[ty] + sobs_pending_count(g, c, ty) >= p.hand[c][ty]))
+                return;
+            shogi_do_move(&p, m);
+        }
+    }
+    if (n > 0) {
+        /* at the end, an illegal move needs every reading settled */
+        bool reading_here = false;
+        for (int i = 0; i < n; i++)
+            reading_here |= g->sq[seq[i].to].cand.active ||
+                            (!shogi_move_is_drop(seq[i]) && g->sq[seq[i].from].cand.active);
+        if (mode == SOBS_FLUSH_CONFIRMED && legal_dist >= 1 << 20 && reading_here) return;
+        if (ready(g, pos, seq, n, flushing)) commit_all(g, seq, n, t, frame, flushing, b);
+        return;
+    }
+    /* at the end, what is still being read is judged with the readings seen, not flagged */
+    if (mode == SOBS_FLUSH_SEEN || (mode == SOBS_FLUSH_CONFIRMED && sobs_any_candidate(g))) return;
+    /* a reading still being confirmed may complete a move: wait for it (within reason) */
+    bool reading = sobs_any_candidate(g) && g->wait < 3 * g->cfg.max_wait_obs;
+    if (!flushing && (!g->last_clean || g->wait < g->cfg.max_wait_obs || reading)) return;
+    flag_disturbed(g, d, nd, t, frame, b);
+}

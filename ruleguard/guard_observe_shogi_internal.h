@@ -1,0 +1,147 @@
+/* ruleguard/guard_observe_shogi_internal.h — the shogi observation guard's state, shared by its
+ * files: guard_observe_shogi.c (API, referee commands), _belief.c (readings -> belief), _explain.c
+ * (belief -> moves and board flags), _search.c (which moves explain a change), _hand.c (captures
+ * reaching the komadai, HIDDEN_PIECE, resignation by hand), _history.c (the moves, rebuild and
+ * take-back). */
+#ifndef KIFUCAM_RULEGUARD_GUARD_OBSERVE_SHOGI_INTERNAL_H
+#define KIFUCAM_RULEGUARD_GUARD_OBSERVE_SHOGI_INTERNAL_H
+
+#include "ruleguard/guard.h"
+
+/* One reading being confirmed (a square's piece code, or a komadai's counts packed in a key). */
+struct sobs_cand {
+    bool active;
+    uint64_t value;
+    int streak_sure, streak_any;
+    bool doubt;     /* some reading of the run was below conf_sure */
+    bool sure_seen; /* some reading of the run was sure */
+    uint64_t alt;   /* a reading of another value inside the run (a misread, or the next change) */
+    int alt_n;
+    bool alt_sure;
+};
+
+struct sobs_square {
+    uint8_t belief;
+    long touched_obs;      /* the last observation that read something else here */
+    uint8_t touched_value; /* what it read (a state seen too briefly to believe) */
+    long touched_obs2;     /* the same for the value read before that one */
+    uint8_t touched_value2;
+    uint8_t last_read; /* the latest readable reading */
+    bool doubt;        /* the belief came from doubtful readings */
+    bool weak;         /* ... and none of them was sure (two doubtful misreads look like this) */
+    struct sobs_cand cand;
+};
+
+struct sobs_hand {
+    uint8_t belief[SHOGI_HAND_TYPES];
+    struct sobs_cand cand;
+    long read_obs;                       /* the last observation that read this komadai */
+    int gone_reads[SHOGI_HAND_TYPES];    /* readings in a row short of an unexplained piece */
+    uint8_t tolerated[SHOGI_HAND_TYPES]; /* missing pieces already flagged HIDDEN_PIECE */
+    int64_t covered_since;               /* first observation of the current covered run, or -1 */
+};
+
+/* A captured piece on its way to the capturer's komadai. */
+struct sobs_pending {
+    int ply;      /* game ply (without ply_base) of the capture */
+    uint8_t side; /* who captured: whose komadai */
+    uint8_t type; /* base type */
+    int64_t t_ns;
+    int reads_after; /* readings of that komadai since the opponent moved */
+};
+
+#define SOBS_MAX_PENDING 16
+
+struct shogi_obs_guard {
+    struct shogi_obs_config cfg;
+    struct shogi_rules rules;
+    bool sente_bottom;
+    struct shogi_position start;
+    struct shogi_guard *guard;
+    struct shogi_move *moves; /* as played (shogi_game plies), to rebuild */
+    int nmoves, capmoves;
+    int ply_base; /* plies before start (accepted positions) */
+
+    struct sobs_square sq[SHOGI_SQUARES];
+    struct sobs_hand hand[2];
+    int16_t mask[SHOGI_SQUARES]; /* -1, or the belief tolerated after a flag until restored */
+    struct sobs_pending pend[SOBS_MAX_PENDING];
+    int npend;
+
+    int open_ply; /* game ply of an ILLEGAL_MOVE / TWO_MOVES flag the board may undo, or 0 */
+    long nobs;    /* observations read */
+    uint64_t last_frame;
+    int64_t last_t;
+    bool last_clean; /* the last observation read every square */
+    uint64_t wait_sig;
+    int wait;
+    bool resigned;
+};
+
+struct sobs_evbuf {
+    struct guard_event *ev;
+    int n;
+};
+
+/* events (guard_observe_shogi.c) */
+struct guard_event *sobs_event(struct sobs_evbuf *b, enum guard_kind kind, int ply, int64_t t,
+                               uint64_t frame);
+const char *sobs_side_name(int color);
+void sobs_square_name(int sq, char out[4]); /* "7f" (USI) */
+
+/* belief (guard_observe_shogi_belief.c) */
+void sobs_belief_reset(struct shogi_obs_guard *g, const struct shogi_position *pos);
+/* Reads one observation into the beliefs; true when a square or komadai belief changed. */
+bool sobs_read(struct shogi_obs_guard *g, const struct observation *o);
+/* At the end of a stream: candidates seen at least once become beliefs (marked in doubt). */
+void sobs_accept_candidates(struct shogi_obs_guard *g);
+bool sobs_any_candidate(const struct shogi_obs_guard *g);
+/* The board as believed, masked squares showing what the game expects. */
+void sobs_belief_board(const struct shogi_obs_guard *g, uint8_t board[SHOGI_SQUARES]);
+
+/* history (guard_observe_shogi_history.c) */
+const struct shogi_game *sobs_game(const struct shogi_obs_guard *g);
+int sobs_ply(const struct shogi_obs_guard *g); /* ply_base + moves played */
+/* Play m through the recorded-move guard and keep it for rebuilds; events into b. false when m
+ * was not playable (its flag is in b, nothing was played). */
+bool sobs_commit(struct shogi_obs_guard *g, struct shogi_move m, int64_t t, uint64_t frame,
+                 const char *note, struct sobs_evbuf *b);
+/* Take moves back until n moves remain (rebuilding the guard); a TAKEBACK event. */
+void sobs_truncate(struct shogi_obs_guard *g, int n, int64_t t, uint64_t frame, const char *why,
+                   struct sobs_evbuf *b);
+bool sobs_restart(struct shogi_obs_guard *g, const struct shogi_position *start);
+
+/* explanation (guard_observe_shogi_explain.c) */
+enum sobs_mode {
+    SOBS_OBSERVING,       /* an observation: wait when in doubt */
+    SOBS_FLUSH_CONFIRMED, /* the end: what was confirmed is judged, waiting is over */
+    SOBS_FLUSH_SEEN       /* the end: readings seen but not confirmed, legal moves only */
+};
+void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sobs_mode mode,
+                  struct sobs_evbuf *b);
+
+/* search (guard_observe_shogi_search.c) */
+#define SOBS_SEQ_MAX     3 /* moves seen at once: each seen only once before the next came */
+#define SOBS_TOUCHED_OBS 8 /* observations a square read differently stays one moves may pass */
+/* How far the komadai of p are from the ones believed (captures on their way count as there). */
+int sobs_hand_distance(const struct shogi_obs_guard *g, const struct shogi_position *p);
+/* The moves that turn pos into board, touching only the squares d[0..nd) (the first nchanged
+ * of them changed, the others were read differently of late); 0 when none. *legal_dist: the
+ * komadai score (8 per piece off, less a point per face seen on the way) of a legal answer,
+ * 1 << 20 when the answer holds an illegal move. */
+int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                    const uint8_t *board, const int *d, int nd, int nchanged,
+                    struct shogi_move seq[SOBS_SEQ_MAX], int *legal_dist);
+
+/* komadai (guard_observe_shogi_hand.c) */
+void sobs_capture_made(struct shogi_obs_guard *g, struct shogi_move m, int ply, int64_t t,
+                       uint64_t frame);
+void sobs_drop_pending_after(struct shogi_obs_guard *g, int ply);
+/* Captured pieces of type t still on their way to c's komadai. */
+int sobs_pending_count(const struct shogi_obs_guard *g, int c, int t);
+void sobs_check_hands(struct shogi_obs_guard *g, int64_t t, uint64_t frame, bool board_settled,
+                      struct sobs_evbuf *b);
+void sobs_check_resign(struct shogi_obs_guard *g, const struct observation *o, bool board_settled,
+                       struct sobs_evbuf *b);
+
+#endif

@@ -1,0 +1,214 @@
+/* ruleguard/guard_observe_shogi_search.c — which moves explain a change of the believed board:
+ * one legal move, a few legal moves each seen too briefly to be believed (through squares read
+ * differently of late), an illegal move alone or before or after legal ones; among equals the
+ * komadai decide, then the faces seen on the way (ruleguard/guard_observe_shogi_internal.h). */
+#include <string.h>
+
+#include "ruleguard/guard_observe_shogi_internal.h"
+
+static int diff(const uint8_t *a, const uint8_t *b, int out[SHOGI_SQUARES])
+{
+    int n = 0;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        if (a[sq] != b[sq]) out[n++] = sq;
+    return n;
+}
+
+static bool in_set(const int *set, int n, int sq)
+{
+    for (int i = 0; i < n; i++)
+        if (set[i] == sq) return true;
+    return false;
+}
+
+/* The search for moves that explain a change: the squares that changed, and the best sequence so
+ * far (the one whose komadai agree best with the ones seen: which piece was dropped, which one
+ * captured). */
+struct search {
+    const struct shogi_obs_guard *g;
+    const uint8_t *board;
+    const int *d;
+    int nd;
+    int nchanged; /* d[0..nchanged) changed; the rest were read differently of late */
+    bool last_any;
+    struct shogi_move cur[SOBS_SEQ_MAX], best[SOBS_SEQ_MAX];
+    int nbest, best_score;
+};
+
+/* How far the komadai of p are from the ones believed (captures on their way count as there). */
+int sobs_hand_distance(const struct shogi_obs_guard *g, const struct shogi_position *p)
+{
+    int dist = 0;
+    for (int c = 0; c < 2; c++)
+        for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
+            int seen = g->hand[c].belief[t] + g->hand[c].tolerated[t] + sobs_pending_count(g, c, t);
+            int k = p->hand[c][t] - seen;
+            dist += k < 0 ? -k : k;
+        }
+    return dist;
+}
+
+/* Was value read on sq of late, while something else was believed there? */
+static bool seen_lately(const struct shogi_obs_guard *g, int sq, int value)
+{
+    const struct sobs_square *q = &g->sq[sq];
+    return (q->touched_obs && g->nobs - q->touched_obs <= SOBS_TOUCHED_OBS &&
+            q->touched_value == value) ||
+           (q->touched_obs2 && g->nobs - q->touched_obs2 <= SOBS_TOUCHED_OBS &&
+            q->touched_value2 == value);
+}
+
+static void found(struct search *s, const struct shogi_position *end, int len)
+{
+    /* the komadai first; then the faces seen briefly on the squares the moves passed through
+       (a rook that promoted or not before it was captured at once) */
+    int score = sobs_hand_distance(s->g, end) * 8;
+    for (int i = 0; i + 1 < len; i++) {
+        struct shogi_move m = s->cur[i];
+        int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
+        score -= seen_lately(s->g, m.to, placed);
+    }
+    if (s->nbest && score >= s->best_score) return;
+    memcpy(s->best, s->cur, (size_t)len * sizeof s->cur[0]);
+    s->nbest = len;
+    s->best_score = score;
+}
+
+/* Legal moves, touching only changed squares, that turn pos into the board in exactly `depth`
+ * moves (the last may be illegal when last_any: it is judged as played). */
+/* The illegal move that put on `to` the piece the board shows there: dropped by the side to
+ * move, or come from a changed square as that piece (or its unpromoted self). */
+static bool first_move_as_seen(const struct shogi_position *pos, const uint8_t *board, const int *d,
+                               int nd, int to, struct shogi_move *out)
+{
+    int p = board[to];
+    if (!p || p == pos->board[to]) return false;
+    struct shogi_move m = {SHOGI_HAND, (uint8_t)to, (uint8_t)p, 0, false};
+    if (!pos->board[to] && shogi_move_is_playable(pos, m) &&
+        shogi_check_move(pos, m).rule != SHOGI_LEGAL) {
+        *out = m;
+        return true;
+    }
+    for (int i = 0; i < nd; i++) {
+        int from = d[i], q = pos->board[from];
+        if (from == to || !q || shogi_piece_color(q) != shogi_piece_color(p)) continue;
+        bool promote = shogi_piece_type(q) != shogi_piece_type(p);
+        if (promote && shogi_piece_type(p) != shogi_piece_type(q) + SHOGI_PROMOTED) continue;
+        struct shogi_move b = {(uint8_t)from, (uint8_t)to, (uint8_t)q, pos->board[to], promote};
+        if (shogi_check_move(pos, b).rule != SHOGI_LEGAL) {
+            *out = b;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A move through a square that is back as it was must have been seen there: the square read
+ * empty of late when the move leaves it, read with the moved piece when it arrives. */
+static bool seen_passing(const struct search *s, struct shogi_move m)
+{
+    int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
+    if (!in_set(s->d, s->nchanged, m.to) && !seen_lately(s->g, m.to, placed)) return false;
+    if (shogi_move_is_drop(m) || in_set(s->d, s->nchanged, m.from)) return true;
+    return seen_lately(s->g, m.from, SHOGI_EMPTY);
+}
+
+static void search_seq(struct search *s, const struct shogi_position *pos, int at, int depth)
+{
+    struct shogi_verdict v;
+    if (depth == 1) {
+        struct shogi_move m;
+        if (!shogi_infer_move(pos, s->board, &m, &v)) return;
+        if (v.rule != SHOGI_LEGAL && !s->last_any) return;
+        /* a king appearing is no drop: its move is still being read */
+        if (shogi_move_is_drop(m) && shogi_piece_type(m.piece) == SHOGI_KING) return;
+        bool changed_face = v.fault == SHOGI_FAULT_WRONG_PIECE || v.fault == SHOGI_FAULT_UNPROMOTE;
+        if (changed_face && at > 0) return; /* after other moves: rather a misread face */
+        if (changed_face || !shogi_move_is_playable(pos, m)) {
+            if (!s->nbest) { /* judged as it is (e.g. a drop of a piece not in hand) */
+                s->cur[at] = m;
+                memcpy(s->best, s->cur, (size_t)(at + 1) * sizeof s->cur[0]);
+                s->nbest = at + 1;
+                s->best_score = 1 << 20;
+            }
+            return;
+        }
+        struct shogi_position end = *pos;
+        shogi_do_move(&end, m);
+        s->cur[at] = m;
+        found(s, &end, at + 1);
+        return;
+    }
+    struct shogi_move local[SHOGI_MAX_MOVES];
+    int n = shogi_legal_moves(pos, local);
+    /* an illegal move first and legal ones after it (a foul the opponent answered before the
+       view settled): the first move as the board shows it, the rest legal */
+    if (s->last_any && at == 0 && n < SHOGI_MAX_MOVES) {
+        bool saved = s->last_any;
+        s->last_any = false;
+        for (int i = 0; i < s->nd; i++) {
+            struct shogi_move m1;
+            if (!first_move_as_seen(pos, s->board, s->d, s->nd, s->d[i], &m1)) continue;
+            struct shogi_position p1 = *pos;
+            shogi_do_move(&p1, m1);
+            s->cur[at] = m1;
+            search_seq(s, &p1, at + 1, depth - 1);
+        }
+        s->last_any = saved;
+    }
+    for (int i = 0; i < n; i++) {
+        struct shogi_move m1 = local[i];
+        if (!in_set(s->d, s->nd, m1.to) ||
+            (!shogi_move_is_drop(m1) && !in_set(s->d, s->nd, m1.from)))
+            continue;
+        if (!seen_passing(s, m1)) continue;
+        struct shogi_position p1 = *pos;
+        shogi_do_move(&p1, m1);
+        int d2[SHOGI_SQUARES];
+        int n2 = diff(p1.board, s->board, d2);
+        if (n2 == 0) continue; /* a move and nothing after: the shorter search has it */
+        bool inside = true;
+        for (int j = 0; j < n2; j++) inside &= in_set(s->d, s->nd, d2[j]);
+        if (!inside || n2 > 2 * (depth - 1)) continue;
+        s->cur[at] = m1;
+        search_seq(s, &p1, at + 1, depth - 1);
+    }
+}
+
+/* Moves that explain the change, the likeliest first: one legal move, a few legal moves, one
+ * illegal move, legal moves and an illegal one; among equals, the komadai decide. */
+int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                    const uint8_t *board, const int *d, int nd, int nchanged,
+                    struct shogi_move seq[SOBS_SEQ_MAX], int *legal_dist)
+{
+    struct search s = {.g = g, .board = board, .d = d, .nd = nd, .nchanged = nchanged};
+    *legal_dist = 1 << 20;
+    int n = 0, score = 1 << 20;
+    for (int pass = 0; pass < 2; pass++)
+        for (int depth = 1; depth <= SOBS_SEQ_MAX; depth++) {
+            if (nchanged > 2 * depth) continue;
+            s.last_any = pass == 1;
+            /* an illegal move only among the squares that changed, not through those read
+               differently of late: those make up any story */
+            s.nd = pass == 1 ? nchanged : nd;
+            s.nbest = 0;
+            search_seq(&s, pos, 0, depth);
+            if (!s.nbest) continue;
+            /* a legal story the komadai contradict (a drop nobody's stand shows, a capture
+               whose piece went nowhere) gives way to an illegal one they agree with */
+            if (pass == 0) {
+                memcpy(seq, s.best, (size_t)s.nbest * sizeof seq[0]);
+                n = s.nbest;
+                score = *legal_dist = s.best_score;
+                if (score < 8) return n;
+                break;
+            }
+            if (!n || s.best_score / 8 < (score + 7) / 8) {
+                memcpy(seq, s.best, (size_t)s.nbest * sizeof seq[0]);
+                *legal_dist = 1 << 20;
+                return s.nbest;
+            }
+            return n;
+        }
+    return n;
+}

@@ -1,0 +1,515 @@
+/* tests/ruleguard/test_shogi_observe_unit.c — the shogi observation guard one rule at a time:
+ * the square mapping, moves, drops, promotion from the face, captures reaching the komadai late
+ * or never, misreads and occluded squares, the Turnierregeln fouls (incl. 3 and 4, which real
+ * games seldom give the fault test), restoration, the resignation signal, the referee commands,
+ * and the shogi text format. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ruleguard/guard.h"
+#include "ruleguard/obs_text.h"
+#include "tests/testutil.h"
+
+#define SEC ((int64_t)1000000000)
+
+static struct observation view;
+static uint64_t frame;
+static struct guard_event ev[GUARD_OBS_MAX_EVENTS];
+
+/* What a camera with sente at the bottom sees of pos, every reading sure; t advances 5 s. */
+static const struct observation *see(const struct shogi_position *pos)
+{
+    memset(&view, 0, sizeof view);
+    view.w = view.h = 9;
+    view.board_found = true;
+    view.frame_seq = ++frame;
+    view.t_ns = (int64_t)frame * 5 * SEC;
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int p = y * OBS_MAX + x;
+            view.point[p] = pos->board[shogi_obs_square(x, y, true)];
+            view.conf[p] = 0.95f;
+        }
+    for (int c = 0; c < 2; c++) {
+        view.hands[c].visible = true;
+        view.hands[c].conf = 0.95f;
+        for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) view.hands[c].count[t - 1] = pos->hand[c][t];
+    }
+    return &view;
+}
+
+/* The image point showing square sq (sente at the bottom). */
+static int point_of(int sq)
+{
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++)
+            if (shogi_obs_square(x, y, true) == sq) return y * OBS_MAX + x;
+    return -1;
+}
+
+static int sq_of(const char *usi)
+{
+    return shogi_sq(usi[0] - '0', usi[1] - 'a' + 1);
+}
+
+static int count(int n, enum guard_kind k)
+{
+    int c = 0;
+    for (int i = 0; i < n; i++) c += ev[i].kind == k && ev[i].reason < GUARD_REASON_TAKEBACK;
+    return c;
+}
+
+static const struct guard_event *find(int n, enum guard_kind k)
+{
+    for (int i = 0; i < n; i++)
+        if (ev[i].kind == k) return &ev[i];
+    return NULL;
+}
+
+static int flags(int n)
+{
+    int c = 0;
+    for (int i = 0; i < n; i++) c += guard_is_flag(ev[i].kind);
+    return c;
+}
+
+/* Observe pos k times; all events of the last call that produced any into ev, their number. */
+static int observe(struct shogi_obs_guard *g, const struct shogi_position *pos, int k)
+{
+    int total = 0;
+    struct guard_event keep[GUARD_OBS_MAX_EVENTS];
+    for (int i = 0; i < k; i++) {
+        int n = shogi_obs_guard_observe(g, see(pos), ev);
+        for (int j = 0; j < n && total < GUARD_OBS_MAX_EVENTS; j++) keep[total++] = ev[j];
+    }
+    memcpy(ev, keep, (size_t)total * sizeof ev[0]);
+    return total;
+}
+
+static void position(struct shogi_position *pos, const char *sfen)
+{
+    char err[120];
+    assert_true(shogi_sfen_parse(pos, sfen, NULL, err, sizeof err));
+}
+
+static void play(struct shogi_position *pos, const char *usi)
+{
+    struct shogi_move m;
+    assert_true(shogi_move_from_usi(pos, usi, &m));
+    shogi_do_move(pos, m);
+}
+
+static void test_square_mapping(void **state)
+{
+    (void)state;
+    assert_int_equal(shogi_obs_square(0, 0, true), shogi_sq(9, 1));
+    assert_int_equal(shogi_obs_square(8, 8, true), shogi_sq(1, 9));
+    assert_int_equal(shogi_obs_square(0, 0, false), shogi_sq(1, 9));
+    assert_int_equal(shogi_obs_square(8, 0, false), shogi_sq(9, 9));
+    assert_int_equal(shogi_obs_square(9, 0, true), -1);
+}
+
+static void test_move_needs_confirmation(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    assert_int_equal(observe(g, &p, 2), 0);
+    /* one misread (a pawn seen one square ahead) is no move */
+    see(&p);
+    view.point[point_of(sq_of("7g"))] = SHOGI_EMPTY;
+    view.point[point_of(sq_of("7f"))] = shogi_piece(SHOGI_SENTE, SHOGI_PAWN);
+    assert_int_equal(shogi_obs_guard_observe(g, &view, ev), 0);
+    assert_int_equal(observe(g, &p, 2), 0);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 0);
+    play(&p, "7g7f");
+    int n = observe(g, &p, 2);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    assert_int_equal(flags(n), 0);
+    char usi[6];
+    assert_string_equal(shogi_move_to_usi(find(n, GUARD_MOVE)->shogi, usi), "7g7f");
+    assert_int_equal(find(n, GUARD_MOVE)->ply, 1);
+    shogi_obs_guard_free(g);
+}
+
+static void test_occluded_square_is_no_evidence(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "lnsgkg1nl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b S 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    /* the silver moves 7i-6h while a hand hides 7i: 6h alone must not become S*6h */
+    struct shogi_position q = p;
+    play(&q, "7i6h");
+    for (int i = 0; i < 4; i++) {
+        see(&q);
+        view.occluded[point_of(sq_of("7i"))] = true;
+        view.conf[point_of(sq_of("7i"))] = 0;
+        view.hands[SHOGI_SENTE].count[SHOGI_SILVER - 1] = 1; /* the komadai still holds it */
+        assert_int_equal(shogi_obs_guard_observe(g, &view, ev), 0);
+    }
+    int n = observe(g, &q, 2);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    assert_false(shogi_move_is_drop(find(n, GUARD_MOVE)->shogi));
+    assert_int_equal(flags(n), 0);
+    shogi_obs_guard_free(g);
+}
+
+static void test_drop_and_promotion_from_the_face(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k4/9/9/9/9/2P6/9/9/4K4 b P 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "P*5e");
+    int n = observe(g, &p, 2);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    assert_true(shogi_move_is_drop(find(n, GUARD_MOVE)->shogi));
+    play(&p, "5a4a");
+    observe(g, &p, 2);
+    /* 7f-7e, then into the zone: the face tells whether it promoted */
+    play(&p, "7f7e");
+    observe(g, &p, 2);
+    play(&p, "4a5a");
+    observe(g, &p, 2);
+    play(&p, "7e7d");
+    observe(g, &p, 2);
+    play(&p, "5a4a");
+    observe(g, &p, 2);
+    struct shogi_position q = p;
+    play(&q, "7d7c+");
+    n = observe(g, &q, 2);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    assert_true(find(n, GUARD_MOVE)->shogi.promote);
+    assert_int_equal(flags(n), 0);
+    shogi_obs_guard_free(g);
+}
+
+static void test_capture_reaches_the_komadai_late_or_never(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k4/9/9/4p4/4P4/9/9/9/4K4 b - 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "5e5d"); /* captures the pawn */
+    /* the pawn reaches sente's komadai two observations late: no flag */
+    struct shogi_position off = p;
+    off.hand[SHOGI_SENTE][SHOGI_PAWN] = 0;
+    int n = observe(g, &off, 2);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    n = observe(g, &p, 3);
+    assert_int_equal(flags(n), 0);
+    /* gote moves; sente captures again and keeps the piece in a pocket */
+    position(&p, "4k4/9/9/4p4/4P4/9/9/9/4K4 b - 1");
+    shogi_obs_guard_free(g);
+    g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "5e5d");
+    off = p;
+    off.hand[SHOGI_SENTE][SHOGI_PAWN] = 0;
+    observe(g, &off, 2);
+    play(&off, "5a4a"); /* the opponent thinks, then moves: still not on the komadai */
+    n = observe(g, &off, 5);
+    const struct guard_event *e = find(n, GUARD_HIDDEN_PIECE);
+    assert_non_null(e);
+    assert_int_equal(e->ply, 1);
+    shogi_obs_guard_free(g);
+}
+
+static void test_piece_disappears_from_the_komadai(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k4/9/9/9/9/9/9/9/4K4 b 2P 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    struct shogi_position gone = p;
+    gone.hand[SHOGI_SENTE][SHOGI_PAWN] = 1;
+    int n = observe(g, &gone, 5);
+    assert_int_equal(count(n, GUARD_HIDDEN_PIECE), 1);
+    n = observe(g, &p, 3); /* back: no new flag */
+    assert_int_equal(flags(n), 0);
+    shogi_obs_guard_free(g);
+}
+
+/* One foul from a position: the flag's kind and reason, and the board put back takes it back. */
+static void foul(const char *sfen, const char *usi, enum guard_kind kind, int reason)
+{
+    struct shogi_position p;
+    position(&p, sfen);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    struct shogi_position q = p;
+    struct shogi_move m;
+    size_t len = strlen(usi);
+    if (usi[1] == '*' && usi[len - 1] == '+') { /* a drop promoted side up: no USI for it */
+        char plain[6];
+        snprintf(plain, sizeof plain, "%.4s", usi);
+        assert_true(shogi_move_from_usi(&q, plain, &m));
+        m.piece = (uint8_t)(m.piece + SHOGI_PROMOTED);
+    } else {
+        assert_true(shogi_move_from_usi(&q, usi, &m));
+    }
+    shogi_do_move(&q, m);
+    int n = observe(g, &q, 3);
+    const struct guard_event *e = find(n, kind);
+    if (!e) fail_msg("%s in %s: no %s", usi, sfen, guard_kind_name(kind));
+    assert_int_equal(e->reason, reason);
+    assert_int_equal(e->ply, 1);
+    n = observe(g, &p, 3);
+    const struct guard_event *back = find(n, GUARD_MOVE);
+    assert_non_null(back);
+    assert_int_equal(back->reason, GUARD_REASON_TAKEBACK);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 0);
+    assert_int_equal(flags(n), 0);
+    shogi_obs_guard_free(g);
+}
+
+static void test_fouls(void **state)
+{
+    (void)state;
+    const char *bare_p = "4k4/9/9/9/9/9/4P4/9/4K4 b P 1";
+    foul(bare_p, "P*1a", GUARD_ILLEGAL_MOVE, SHOGI_ILLEGAL_DEAD_PIECE); /* 1 */
+    foul(bare_p, "P*5e", GUARD_ILLEGAL_MOVE, SHOGI_ILLEGAL_NIFU);       /* 2 */
+    foul("8k/6S2/7G1/9/9/9/9/9/4K4 b P 1", "P*1b", GUARD_ILLEGAL_MOVE,
+         SHOGI_ILLEGAL_UCHIFUZUME); /* 3 */
+    foul("4k4/9/9/9/9/9/9/5G3/4K4 b - 1", "4h3i", GUARD_ILLEGAL_MOVE,
+         SHOGI_ILLEGAL_IMPOSSIBLE);                                      /* 5: a gold backwards */
+    foul(bare_p, "P*4e+", GUARD_ILLEGAL_MOVE, SHOGI_ILLEGAL_IMPOSSIBLE); /* 5: promoted drop */
+    foul("4k4/9/9/9/9/9/9/9/r3K4 b - 1", "5i4i", GUARD_ILLEGAL_MOVE,
+         SHOGI_ILLEGAL_KING_IN_CHECK);                                             /* 8 */
+    foul(SHOGI_SFEN_STARTPOS, "3c3d", GUARD_TWO_MOVES, SHOGI_ILLEGAL_OUT_OF_TURN); /* 9 */
+}
+
+static void test_opponent_piece_moved_as_ones_own(void **state)
+{
+    (void)state;
+    /* sente pushes gote's pawn towards gote's camp (the way a sente pawn goes): 7 */
+    struct shogi_position p;
+    position(&p, "4k4/9/9/9/4p4/9/9/9/4K4 b - 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    struct shogi_position q = p;
+    q.board[sq_of("5e")] = SHOGI_EMPTY;
+    q.board[sq_of("5d")] = (uint8_t)shogi_piece(SHOGI_GOTE, SHOGI_PAWN);
+    shogi_position_refresh(&q);
+    int n = observe(g, &q, 3);
+    const struct guard_event *e = find(n, GUARD_ILLEGAL_MOVE);
+    assert_non_null(e);
+    assert_int_equal(e->reason, SHOGI_ILLEGAL_OPPONENT_PIECE);
+    shogi_obs_guard_free(g);
+}
+
+static void test_takeback_of_a_finished_move(void **state)
+{
+    (void)state;
+    struct shogi_position p, q;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    q = p;
+    play(&q, "7g7f");
+    observe(g, &q, 3);
+    int n = observe(g, &p, 3); /* 待った */
+    const struct guard_event *e = find(n, GUARD_ILLEGAL_MOVE);
+    assert_non_null(e);
+    assert_int_equal(e->reason, SHOGI_ILLEGAL_TAKEBACK);
+    assert_int_equal(e->ply, 1);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 0);
+    /* switched off: a silent take-back */
+    shogi_obs_guard_free(g);
+    struct shogi_obs_config cfg;
+    shogi_obs_config_default(&cfg);
+    cfg.flag_takeback = false;
+    g = shogi_obs_guard_new(NULL, NULL, true, &cfg);
+    observe(g, &p, 2);
+    observe(g, &q, 3);
+    n = observe(g, &p, 3);
+    assert_int_equal(flags(n), 0);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 0);
+    shogi_obs_guard_free(g);
+}
+
+static void test_perpetual_check(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "8k/9/7R1/9/9/9/9/9/4K4 b - 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    static const char *const cycle[4] = {"2c1c", "1a2a", "1c2c", "2a1a"};
+    const struct guard_event *e = NULL;
+    int at = 0;
+    for (int i = 0; i < 12 && !e; i++) {
+        play(&p, cycle[i % 4]);
+        int n = observe(g, &p, 2);
+        e = find(n, GUARD_ILLEGAL_MOVE);
+        at = i + 1;
+    }
+    assert_non_null(e);
+    assert_int_equal(e->reason, SHOGI_ILLEGAL_PERPETUAL_CHECK);
+    assert_int_equal(at, 12);
+    assert_int_equal(shogi_obs_guard_game(g)->outcome.end, SHOGI_END_PERPETUAL_CHECK);
+    shogi_obs_guard_free(g);
+}
+
+static void test_resignation_by_hand_over_komadai(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    /* covered for 10 s: nothing */
+    for (int i = 0; i < 3; i++) {
+        see(&p);
+        view.hands[SHOGI_SENTE].visible = false;
+        assert_int_equal(shogi_obs_guard_observe(g, &view, ev), 0);
+    }
+    observe(g, &p, 1);
+    /* covered for 35 s: sente resigns */
+    int n = 0;
+    for (int i = 0; i < 8 && !n; i++) {
+        see(&p);
+        view.hands[SHOGI_SENTE].visible = false;
+        n = shogi_obs_guard_observe(g, &view, ev);
+    }
+    const struct guard_event *e = find(n, GUARD_GAME_END);
+    assert_non_null(e);
+    assert_int_equal(e->reason, GUARD_REASON_SIGNAL);
+    assert_int_equal(shogi_obs_guard_game(g)->outcome.result, SHOGI_RESULT_GOTE_WINS);
+    shogi_obs_guard_free(g);
+    /* switched off */
+    struct shogi_obs_config cfg;
+    shogi_obs_config_default(&cfg);
+    cfg.resign_hand_ns = 0;
+    g = shogi_obs_guard_new(NULL, NULL, true, &cfg);
+    observe(g, &p, 2);
+    for (int i = 0; i < 20; i++) {
+        see(&p);
+        view.hands[SHOGI_SENTE].visible = false;
+        assert_int_equal(shogi_obs_guard_observe(g, &view, ev), 0);
+    }
+    shogi_obs_guard_free(g);
+}
+
+static void test_referee_commands(void **state)
+{
+    (void)state;
+    struct shogi_position p, q;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    q = p;
+    play(&q, "7g7f");
+    observe(g, &q, 2);
+    /* take back: the board still shows the move, it is not read again */
+    int n = shogi_obs_guard_take_back(g, 100 * SEC, ev);
+    assert_int_equal(n, 1);
+    assert_int_equal(ev[0].reason, GUARD_REASON_TAKEBACK);
+    assert_int_equal(observe(g, &q, 3), 0);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 0);
+    /* accept the position on the board: it becomes the start, the ply goes on */
+    n = shogi_obs_guard_accept_position(g, 200 * SEC, ev);
+    assert_int_equal(n, 1);
+    assert_int_equal(ev[0].reason, GUARD_REASON_SETUP);
+    assert_int_equal(shogi_obs_guard_game(g)->start.board[sq_of("7f")],
+                     shogi_piece(SHOGI_SENTE, SHOGI_PAWN));
+    assert_int_equal(shogi_obs_guard_ply_base(g), 0);
+    play(&q, "3c3d");
+    n = observe(g, &q, 2);
+    assert_int_equal(flags(n), 1); /* gote moved in sente's time (the accepted side) */
+    struct shogi_outcome o = {SHOGI_END_RESIGN, SHOGI_RESULT_SENTE_WINS};
+    shogi_obs_guard_free(g);
+    g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    n = shogi_obs_guard_set_result(g, o, 300 * SEC, ev);
+    assert_int_equal(n, 1);
+    assert_int_equal(ev[0].kind, GUARD_GAME_END);
+    shogi_obs_guard_free(g);
+}
+
+static void test_text_format_roundtrip(void **state)
+{
+    (void)state;
+    struct obs_stream_header hdr;
+    memset(&hdr, 0, sizeof hdr);
+    hdr.game = OBS_GAME_SHOGI;
+    hdr.w = hdr.h = 9;
+    hdr.sente_bottom = false;
+    hdr.to_move = GO_EMPTY;
+    snprintf(hdr.start_sfen, sizeof hdr.start_sfen, "%s", SHOGI_SFEN_STARTPOS);
+    struct shogi_position p;
+    shogi_position_startpos(&p);
+    play(&p, "7g7f");
+    play(&p, "3c3d");
+    play(&p, "8h2b+");
+    struct obs_item it;
+    memset(&it, 0, sizeof it);
+    it.kind = OBS_ITEM_OBS;
+    it.obs = *see(&p);
+    it.obs.occluded[1 * OBS_MAX + 1] = true;
+    it.obs.conf[1 * OBS_MAX + 1] = 0;
+    it.obs.conf[2 * OBS_MAX + 2] = 0.7f;
+    it.obs.hands[SHOGI_GOTE].visible = false;
+    char text[4096];
+    size_t len = obs_text_format_header(&hdr, text, sizeof text);
+    len += obs_text_format_item(&hdr, &it, text + len, sizeof text - len);
+    assert_true(len < sizeof text);
+    const char *cur = text;
+    int line = 0;
+    struct obs_stream_header back;
+    struct obs_text_error err;
+    assert_true(obs_text_header(&cur, &line, &back, &err));
+    assert_false(back.sente_bottom);
+    assert_string_equal(back.start_sfen, SHOGI_SFEN_STARTPOS);
+    struct obs_item got;
+    assert_int_equal(obs_text_next(&cur, &line, &back, &got, &err), 1);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int q = y * OBS_MAX + x;
+            assert_int_equal(got.obs.occluded[q], it.obs.occluded[q]);
+            if (!it.obs.occluded[q]) assert_int_equal(got.obs.point[q], it.obs.point[q]);
+        }
+    assert_true(got.obs.conf[2 * OBS_MAX + 2] < 0.9f && got.obs.conf[2 * OBS_MAX + 2] >= 0.5f);
+    assert_true(got.obs.hands[SHOGI_SENTE].visible);
+    assert_int_equal(got.obs.hands[SHOGI_SENTE].count[SHOGI_BISHOP - 1], 1);
+    assert_false(got.obs.hands[SHOGI_GOTE].visible);
+    assert_int_equal(obs_text_next(&cur, &line, &back, &got, &err), 0);
+    /* an error names its line */
+    const char *bad = "kifucam-obs 1 shogi 9x9\nobs t=1 frame=1\nl n s g k g s n\nend\n";
+    cur = bad;
+    line = 0;
+    assert_true(obs_text_header(&cur, &line, &back, &err));
+    assert_int_equal(obs_text_next(&cur, &line, &back, &got, &err), -1);
+    assert_int_equal(err.line, 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_square_mapping),
+        cmocka_unit_test(test_move_needs_confirmation),
+        cmocka_unit_test(test_occluded_square_is_no_evidence),
+        cmocka_unit_test(test_drop_and_promotion_from_the_face),
+        cmocka_unit_test(test_capture_reaches_the_komadai_late_or_never),
+        cmocka_unit_test(test_piece_disappears_from_the_komadai),
+        cmocka_unit_test(test_fouls),
+        cmocka_unit_test(test_opponent_piece_moved_as_ones_own),
+        cmocka_unit_test(test_takeback_of_a_finished_move),
+        cmocka_unit_test(test_perpetual_check),
+        cmocka_unit_test(test_resignation_by_hand_over_komadai),
+        cmocka_unit_test(test_referee_commands),
+        cmocka_unit_test(test_text_format_roundtrip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
