@@ -186,7 +186,7 @@ static int device_start(struct v4l2_src *v, const struct source_options *opt, ch
     if (xioctl(v->fd, VIDIOC_QUERYCAP, &cap) != 0) {
         int e = errno;
         device_stop(v);
-        if (e == ENOTTY || e == EINVAL) {
+        if (e == ENOTTY || e == EINVAL || e == ENOSYS) { /* ENOSYS: qemu-user, ioctl unknown */
             snprintf(err, errlen, "v4l2: %s: not a V4L2 device", v->path);
             return -1;
         }
