@@ -43,7 +43,7 @@ fi
 meson compile -C build-arm64 app/kifucam >/dev/null
 echo "cross-arm64: build-arm64/app/kifucam (with the libcamera shim) compiled and linked"
 meson compile -C build-arm64-qemu >/dev/null
-file build-arm64/app/kifucam | sed 's/^/cross-arm64: /'
+if command -v file >/dev/null; then file build-arm64/app/kifucam | sed 's/^/cross-arm64: /'; fi
 [ "$run_tests" -eq 1 ] || exit 0
 
 # Every test but the long corpus replays, the rendering and vision runs (board_photos alone takes
