@@ -25,12 +25,13 @@ struct family {
 };
 
 struct find_work {
-    uint8_t *small, *mask;
+    uint8_t *small, *mask, *resp, *tmp;
     size_t cap;
     float raw[4 * VISION_MAX_SEGMENTS];
     struct segment seg[VISION_MAX_SEGMENTS];
     int nseg;
     unsigned char fam[VISION_MAX_SEGMENTS]; /* 0 none, 1 or 2 */
+    double vote[5][800];                    /* find_vp's segments: midpoint, direction, tol^2 */
     struct family F[2];
 };
 
@@ -44,6 +45,8 @@ void find_work_free(struct find_work *w)
     if (!w) return;
     free(w->small);
     free(w->mask);
+    free(w->resp);
+    free(w->tmp);
     free(w);
 }
 
@@ -84,13 +87,26 @@ static int cmp_len_desc(const void *a, const void *b)
 
 /* Best vanishing point among segments not yet in a family (fam == 0); other_dir: direction at
  * the image centre of the first family's point, which the second must differ from by > 25 deg. */
-static bool find_vp(struct find_work *w, double cx, double cy, const double *other, double v[3])
+static bool find_vp(struct find_work *w, double cx, double cy, const double *other,
+                    const double *avoid, double v[3])
 {
     int cand[60], nc = 0;
     for (int i = 0; i < w->nseg && nc < 60; i++)
         if (!w->fam[i]) cand[nc++] = i;
     double best = 0;
     int lim = w->nseg < 800 ? w->nseg : 800;
+    /* the free segments' midpoints, directions and squared tolerances, so that the vote below is
+     * vp_sin < vp_tol without a square root or a division (the hot loop of board finding) */
+    double *mx = w->vote[0], *my = w->vote[1], *sx = w->vote[2], *sy = w->vote[3], *tl = w->vote[4];
+    int nv = 0;
+    for (int i = 0; i < lim; i++) {
+        if (w->fam[i]) continue;
+        const struct segment *s = &w->seg[i];
+        double t = vp_tol(s) * s->len;
+        mx[nv] = (s->x1 + s->x2) / 2, my[nv] = (s->y1 + s->y2) / 2;
+        sx[nv] = s->x2 - s->x1, sy[nv] = s->y2 - s->y1, tl[nv] = t * t;
+        nv++;
+    }
     for (int a = 0; a < nc; a++)
         for (int b = a + 1; b < nc; b++) {
             const struct segment *sa = &w->seg[cand[a]], *sb = &w->seg[cand[b]];
@@ -108,10 +124,21 @@ static bool find_vp(struct find_work *w, double cx, double cy, const double *oth
                 double s = fabs(dx * other[1] - dy * other[0]) / nd;
                 if (s < sin(25 * M_PI / 180)) continue;
             }
+            if (avoid) {
+                /* a second choice must point elsewhere (wood grain, a table edge) */
+                double dx = x[0] - cx * x[2], dy = x[1] - cy * x[2];
+                double nd = hypot(dx, dy);
+                if (nd < 1e-12) continue;
+                if (fabs(dx * avoid[1] - dy * avoid[0]) / nd < sin(1.5 * M_PI / 180)) continue;
+            }
             double score = 0;
-            for (int i = 0; i < lim; i++)
-                if (!w->fam[i] && vp_sin(&w->seg[i], x) < vp_tol(&w->seg[i]))
-                    score += w->seg[i].len;
+            for (int i = 0; i < nv; i++) {
+                double dx = x[0] - mx[i] * x[2], dy = x[1] - my[i] * x[2];
+                double cr = sx[i] * dy - sy[i] * dx, d2 = dx * dx + dy * dy;
+                /* |cr| / (|d| len) < tol; a point at the midpoint itself (d = 0) takes no vote */
+                if (d2 > 1e-24 && cr * cr < tl[i] * d2)
+                    score += sqrt(sx[i] * sx[i] + sy[i] * sy[i]);
+            }
             if (score > best) {
                 best = score;
                 memcpy(v, x, sizeof x);
@@ -226,6 +253,28 @@ static void lattice_line(const struct family *f, const struct lattice *l, double
     cross3(f->vp, p, out);
 }
 
+/* The homography (grid -> work image) through the crossings of two lattices' lines. */
+static bool grid_from_lattices(const struct family *F, const struct lattice *l0,
+                               const struct lattice *l1, int n, double H[9])
+{
+    double src[2 * 19 * 19], dst[2 * 19 * 19];
+    int q = 0;
+    for (int i = 0; i < n && i < 19; i++) {
+        double la[3];
+        lattice_line(&F[0], l0, i, la);
+        for (int j = 0; j < n && j < 19; j++) {
+            double lb[3], x[3];
+            lattice_line(&F[1], l1, j, lb);
+            cross3(la, lb, x);
+            if (fabs(x[2]) < 1e-12) continue;
+            src[2 * q] = i, src[2 * q + 1] = j;
+            dst[2 * q] = x[0] / x[2], dst[2 * q + 1] = x[1] / x[2];
+            q++;
+        }
+    }
+    return q >= 4 && hom_fit(src, dst, q, H);
+}
+
 /* Reorder H's grid so that row 0 is the edge nearest the top and column 0 the nearest the left. */
 static void orient(double H[9], int n)
 {
@@ -253,6 +302,76 @@ static void orient(double H[9], int n)
     memcpy(H, out, sizeof out);
 }
 
+/* Unit direction from the image centre toward vanishing point v. */
+static void vp_dir(const double v[3], double cx, double cy, double d[2])
+{
+    d[0] = v[0] - cx * v[2], d[1] = v[1] - cy * v[2];
+    double nd = hypot(d[0], d[1]);
+    if (nd > 0) d[0] /= nd, d[1] /= nd;
+}
+
+/* Give the free segments pointing at v to family fam, refine v on them and drop the outliers. */
+static void assign_family(struct find_work *w, int fam, double v[3])
+{
+    for (int i = 0; i < w->nseg; i++)
+        if (!w->fam[i] && vp_sin(&w->seg[i], v) < vp_tol(&w->seg[i])) w->fam[i] = (uint8_t)fam;
+    refine_vp(w, fam, v);
+    for (int i = 0; i < w->nseg; i++) {
+        if (w->fam[i] == fam && vp_sin(&w->seg[i], v) >= 1.5 * vp_tol(&w->seg[i]))
+            w->fam[i] = 0;
+        else if (!w->fam[i] && vp_sin(&w->seg[i], v) < vp_tol(&w->seg[i]))
+            w->fam[i] = (uint8_t)fam;
+    }
+}
+
+/* From the two families' segments to the best grid: lattice candidates for each family, every
+ * pair turned into a homography and scored against the line mask. Returns the score (-1e18 when
+ * none), the grid in H and the board size in *n (given, or detected when 0). */
+static double fit_families(struct vision_detector *det, struct find_work *w, const double vp0[3],
+                           const double vp1[3], int sw, int sh, int *n_io, double H[9])
+{
+    struct family *F = w->F;
+    memcpy(F[0].vp, vp0, sizeof F[0].vp);
+    memcpy(F[1].vp, vp1, sizeof F[1].vp);
+    build_family(w, 1, vp1, sw, sh, &F[0]);
+    build_family(w, 2, vp0, sw, sh, &F[1]);
+    enum { KEEP = 6 };
+    struct lattice L[2][KEEP];
+    int nl[2], n = *n_io;
+    for (int f = 0; f < 2; f++) {
+        nl[f] = lattice_fit_many(F[f].t, F[f].w, F[f].m, n, F[f].tmin, F[f].tmax, L[f], KEEP);
+        if (!nl[f]) return -1e18;
+    }
+    if (!n) {
+        /* one size for both: the larger of the two first choices, refitted */
+        n = L[0][0].n > L[1][0].n ? L[0][0].n : L[1][0].n;
+        for (int f = 0; f < 2; f++) {
+            nl[f] = lattice_fit_many(F[f].t, F[f].w, F[f].m, n, F[f].tmin, F[f].tmax, L[f], KEEP);
+            if (!nl[f]) return -1e18;
+        }
+    }
+    double best = -1e18;
+    for (int i = 0; i < nl[0]; i++)
+        for (int j = 0; j < nl[1]; j++) {
+            double Hc[9];
+            if (L[0][i].hits < n / 3 || L[1][j].hits < n / 3) continue;
+            if (!grid_from_lattices(F, &L[0][i], &L[1][j], n, Hc)) continue;
+            double sc = grid_image_score(w->resp, sw, sh, Hc, n, NULL);
+            if (sc > best) {
+                best = sc;
+                memcpy(H, Hc, 9 * sizeof *H);
+                det->stats.lines[0] = F[0].m, det->stats.lines[1] = F[1].m;
+                det->stats.family_segments[0] = det->stats.family_segments[1] = 0;
+                for (int k = 0; k < w->nseg; k++)
+                    if (w->fam[k]) det->stats.family_segments[w->fam[k] - 1]++;
+                det->stats.lattice_lines[0] = L[0][i].hits;
+                det->stats.lattice_lines[1] = L[1][j].hits;
+            }
+        }
+    *n_io = n;
+    return best;
+}
+
 bool board_find(struct vision_detector *det, struct find_work *w, const cv_image *gray, int n,
                 struct grid *out)
 {
@@ -265,9 +384,13 @@ bool board_find(struct vision_detector *det, struct find_work *w, const cv_image
     if (need > w->cap) {
         free(w->small);
         free(w->mask);
+        free(w->resp);
+        free(w->tmp);
         w->small = malloc(need);
         w->mask = malloc(need);
-        w->cap = w->small && w->mask ? need : 0;
+        w->resp = malloc(need);
+        w->tmp = malloc(need);
+        w->cap = w->small && w->mask && w->resp && w->tmp ? need : 0;
         if (!w->cap) return false;
     }
     cv_image small = {w->small, sw, sh, sw, 1}, mask = {w->mask, sw, sh, sw, 1};
@@ -288,8 +411,8 @@ bool board_find(struct vision_detector *det, struct find_work *w, const cv_image
     debug_write_gray(det, "1_line_mask", w->mask, sw, sh, sw);
     int nraw = 0;
     double min_len = wbig / 30.0;
-    if (cv_hough_segments(&mask, det->hough_votes, min_len, 3, w->raw, VISION_MAX_SEGMENTS,
-                          &nraw) != CV_OK)
+    if (cv_hough_segments(&mask, det->hough_votes, min_len, det->hough_gap, w->raw,
+                          VISION_MAX_SEGMENTS, &nraw) != CV_OK)
         return false;
     w->nseg = 0;
     for (int i = 0; i < nraw; i++) {
@@ -302,83 +425,56 @@ bool board_find(struct vision_detector *det, struct find_work *w, const cv_image
     qsort(w->seg, (size_t)w->nseg, sizeof w->seg[0], cmp_len_desc);
     memset(w->fam, 0, (size_t)w->nseg);
     det->stats.segments = w->nseg;
+    line_response(w->mask, w->resp, w->tmp, sw, sh);
     det->stage_ms[VSTAGE_SEGMENTS] += vision_now_ms() - t0;
 
     t0 = vision_now_ms();
     double cx = sw / 2.0, cy = sh / 2.0;
-    double vp[2][3];
-    int fam_count[2] = {0, 0};
-    for (int f = 0; f < 2; f++) {
-        double dir[2];
-        if (f == 1) {
-            dir[0] = vp[0][0] - cx * vp[0][2], dir[1] = vp[0][1] - cy * vp[0][2];
-            double nd = hypot(dir[0], dir[1]);
-            dir[0] /= nd, dir[1] /= nd;
+    /* Two choices for each vanishing point (wood grain or a table edge can outvote the grid
+     * lines); every combination is fitted and the image score picks. */
+    double H[9], best = -1e18;
+    int best_n = 0;
+    double va[2][3], dir_a[2] = {0, 0};
+    int na = 0;
+    for (; na < 2; na++) {
+        if (!find_vp(w, cx, cy, NULL, na ? dir_a : NULL, va[na])) break;
+        if (!na) vp_dir(va[0], cx, cy, dir_a);
+    }
+    for (int a = 0; a < na; a++) {
+        memset(w->fam, 0, (size_t)w->nseg);
+        assign_family(w, 1, va[a]);
+        double vb[2][3], dir_b[2] = {0, 0}, other[2];
+        vp_dir(va[a], cx, cy, other);
+        int nb = 0;
+        for (; nb < 2; nb++) {
+            if (!find_vp(w, cx, cy, other, nb ? dir_b : NULL, vb[nb])) break;
+            if (!nb) vp_dir(vb[0], cx, cy, dir_b);
         }
-        if (!find_vp(w, cx, cy, f ? dir : NULL, vp[f])) return false;
-        for (int i = 0; i < w->nseg; i++)
-            if (!w->fam[i] && vp_sin(&w->seg[i], vp[f]) < vp_tol(&w->seg[i])) w->fam[i] = f + 1;
-        refine_vp(w, f + 1, vp[f]);
-        for (int i = 0; i < w->nseg; i++) {
-            if (w->fam[i] == f + 1 && vp_sin(&w->seg[i], vp[f]) >= 1.5 * vp_tol(&w->seg[i]))
-                w->fam[i] = 0;
-            else if (!w->fam[i] && vp_sin(&w->seg[i], vp[f]) < vp_tol(&w->seg[i]))
-                w->fam[i] = f + 1;
-            fam_count[f] += w->fam[i] == f + 1;
+        for (int b = 0; b < nb; b++) {
+            for (int i = 0; i < w->nseg; i++)
+                if (w->fam[i] == 2) w->fam[i] = 0;
+            assign_family(w, 2, vb[b]);
+            double Hc[9];
+            int nc = n;
+            double sc = fit_families(det, w, va[a], vb[b], sw, sh, &nc, Hc);
+            if (sc > best) best = sc, best_n = nc, memcpy(H, Hc, sizeof H);
         }
     }
-    det->stats.family_segments[0] = fam_count[0];
-    det->stats.family_segments[1] = fam_count[1];
-    struct family *F = w->F;
-    memcpy(F[0].vp, vp[0], sizeof vp[0]);
-    memcpy(F[1].vp, vp[1], sizeof vp[1]);
-    build_family(w, 1, vp[1], sw, sh, &F[0]);
-    build_family(w, 2, vp[0], sw, sh, &F[1]);
-    det->stats.lines[0] = F[0].m, det->stats.lines[1] = F[1].m;
     det->stage_ms[VSTAGE_FAMILIES] += vision_now_ms() - t0;
-
     t0 = vision_now_ms();
-    struct lattice L[2];
-    for (int f = 0; f < 2; f++)
-        if (!lattice_fit(F[f].t, F[f].w, F[f].m, n, F[f].tmin, F[f].tmax, &L[f])) return false;
-    if (!n) {
-        /* one size for both: the larger of the two choices, refitted */
-        int nn = L[0].n > L[1].n ? L[0].n : L[1].n;
-        for (int f = 0; f < 2; f++)
-            if (L[f].n != nn &&
-                !lattice_fit(F[f].t, F[f].w, F[f].m, nn, F[f].tmin, F[f].tmax, &L[f]))
-                return false;
-        n = nn;
-    }
-    det->stats.lattice_lines[0] = L[0].hits, det->stats.lattice_lines[1] = L[1].hits;
-    if (L[0].hits < n / 2 || L[1].hits < n / 2) {
+    if (best <= -1e17) return false;
+    n = best_n;
+    grid_place_window(w->small, sw, sh, H, n);
+    double rms = grid_refine(H, n, w->seg, w->nseg, 3);
+    grid_snap(w->resp, sw, sh, H, n, 3);
+    rms = grid_refine(H, n, w->seg, w->nseg, 3); /* again, from the snapped grid */
+    grid_place_window(w->small, sw, sh, H, n);
+    grid_shift_by_score(w->resp, sw, sh, H, n);
+    det->stats.grid_score = grid_image_score(w->resp, sw, sh, H, n, NULL);
+    if (det->stats.grid_score < det->min_grid_score) {
         det->stage_ms[VSTAGE_GRID] += vision_now_ms() - t0;
         return false;
     }
-    /* intersections of the two lattices' lines -> homography (grid -> work image) */
-    double *src = malloc(sizeof(double) * 4 * n * n), *dst = src + 2 * n * n;
-    if (!src) return false;
-    int q = 0;
-    for (int i = 0; i < n; i++) {
-        double la[3];
-        lattice_line(&F[0], &L[0], i, la);
-        for (int j = 0; j < n; j++) {
-            double lb[3], x[3];
-            lattice_line(&F[1], &L[1], j, lb);
-            cross3(la, lb, x);
-            if (fabs(x[2]) < 1e-12) continue;
-            src[2 * q] = i, src[2 * q + 1] = j;
-            dst[2 * q] = x[0] / x[2], dst[2 * q + 1] = x[1] / x[2];
-            q++;
-        }
-    }
-    double H[9];
-    bool ok = q >= 4 && hom_fit(src, dst, q, H);
-    free(src);
-    if (!ok) return false;
-    grid_place_window(w->small, sw, sh, H, n);
-    double rms = grid_refine(H, n, w->seg, w->nseg, 3);
-    grid_place_window(w->small, sw, sh, H, n);
     /* to full-size pixels */
     double S[9] = {1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}, Hf[9];
     hom_mul(S, H, Hf);

@@ -1,8 +1,8 @@
 /* vision/grid_fit.c — the grid's geometry from detected lines.
  *
  * Seen through a camera, a family of parallel, evenly spaced grid lines crosses any transversal
- * line at positions t(k) = (a k + b) / (c k + 1): a 1-D projective lattice. lattice_fit finds it
- * by RANSAC over triples of neighbouring detected lines (wood grain, table edges and stone rims
+ * line at positions t(k) = (a k + b) / (c k + 1): a 1-D projective lattice. lattice_fit_many finds
+ * it by RANSAC over triples of neighbouring detected lines (wood grain, table edges and stone rims
  * are outliers), then places the board's window of n lines where the support is and the lines
  * just outside are not. grid_refine then pulls the whole homography onto every segment that lies
  * along a grid line (a linear least-squares problem in the inverse homography), and the star
@@ -130,35 +130,41 @@ static void consider(struct lattice *l, const double *t, const double *w, int m,
     }
 }
 
-bool lattice_fit(const double *t, const double *w, int m, int n, double tmin, double tmax,
-                 struct lattice *out)
+/* Two lattices predict the same board lines (to a quarter spacing) */
+static bool same_lines(const struct lattice *x, const struct lattice *y)
 {
-    if (m < 3) return false;
-    double *ws = malloc((size_t)m * sizeof *ws);
-    if (!ws) return false;
-    memcpy(ws, w, (size_t)m * sizeof *ws);
-    qsort(ws, (size_t)m, sizeof *ws, cmp_double);
-    double typical = ws[m / 2];
-    free(ws);
+    if (x->n != y->n) return false;
+    for (int k = 0; k < x->n; k++) {
+        double a = lattice_pos(x, x->k0 + k), b = lattice_pos(y, y->k0 + k);
+        double sp = fabs(lattice_pos(x, x->k0 + k + 1) - a);
+        if (!(fabs(a - b) < 0.25 * sp)) return false;
+    }
+    return true;
+}
 
-    struct lattice best = {.score = -1e18};
-    static const int pick[3][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}};
-    for (int i = 0; i + 2 < m; i++)
-        for (int p = 0; p < 3; p++) {
-            int i0 = i + pick[p][0], i1 = i + pick[p][1], i2 = i + pick[p][2];
-            if (i2 >= m) continue;
-            double d1 = t[i1] - t[i0], d2 = t[i2] - t[i1];
-            if (d1 < 3 || d2 < 3 || d2 / d1 > 1.3 || d1 / d2 > 1.3) continue;
-            double kk[3] = {0, 1, 2}, tt[3] = {t[i0], t[i1], t[i2]}, abc[3];
-            if (!solve_abc(kk, tt, NULL, 3, abc)) continue;
-            struct lattice l = {.a = abc[0], .b = abc[1], .c = abc[2]};
-            consider(&l, t, w, m, n, tmin, tmax, typical, &best);
+/* Keep the max best distinct lattices in list (sorted by score, descending). */
+static void keep(struct lattice *list, int *cnt, int max, const struct lattice *l)
+{
+    for (int i = 0; i < *cnt; i++)
+        if (same_lines(&list[i], l)) {
+            if (l->score <= list[i].score) return;
+            memmove(&list[i], &list[i + 1], (size_t)(*cnt - i - 1) * sizeof *list);
+            (*cnt)--;
+            break;
         }
-    if (best.score <= -1e17) return false;
+    int pos = *cnt;
+    while (pos > 0 && list[pos - 1].score < l->score) pos--;
+    if (pos >= max) return;
+    int last = *cnt < max ? *cnt : max - 1;
+    memmove(&list[pos + 1], &list[pos], (size_t)(last - pos) * sizeof *list);
+    list[pos] = *l;
+    if (*cnt < max) (*cnt)++;
+}
 
-    /* least squares on the lines inside the window, twice */
-    double *kk = malloc((size_t)m * 3 * sizeof *kk);
-    if (!kk) return false;
+/* Least squares on the lines inside the window, twice; k re-based so the window starts at 0. */
+static struct lattice polish(struct lattice best, const double *t, const double *w, int m,
+                             double tmin, double tmax, double typical, double *kk)
+{
     double *tt = kk + m, *ww = kk + 2 * m;
     for (int it = 0; it < 2; it++) {
         int q = 0;
@@ -171,26 +177,57 @@ bool lattice_fit(const double *t, const double *w, int m, int n, double tmin, do
         }
         double abc[3];
         if (q < 4 || !solve_abc(kk, tt, ww, q, abc)) break;
-        /* re-based so that k = 0 is the board's first line */
         struct lattice l = {.a = abc[0], .b = abc[1], .c = abc[2]};
         struct lattice nb = {.score = -1e18};
         consider(&l, t, w, m, best.n, tmin, tmax, typical, &nb);
         if (nb.score < best.score - 1e-9) break;
         best = nb;
     }
-    free(kk);
-    /* shift so the window starts at k = 0: t(k + k0) as a lattice in k */
-    double k0 = best.k0;
-    double den = best.c * k0 + 1;
+    /* t = (a (k + k0) + b) / (c (k + k0) + 1) = ((a/den) k + (a k0 + b)/den) / ((c/den) k + 1) */
+    double k0 = best.k0, den = best.c * k0 + 1;
     struct lattice r = best;
     r.a = best.a / den;
     r.c = best.c / den;
     r.b = (best.a * k0 + best.b) / den;
-    r.a = (best.a) / den;
     r.k0 = 0;
-    /* t = (a (k + k0) + b) / (c (k + k0) + 1) = ((a/den) k + (a k0 + b)/den) / ((c/den) k + 1) */
-    *out = r;
-    return true;
+    return r;
+}
+
+int lattice_fit_many(const double *t, const double *w, int m, int n, double tmin, double tmax,
+                     struct lattice *out, int max)
+{
+    if (m < 3 || max < 1) return 0;
+    double *ws = malloc((size_t)m * 4 * sizeof *ws);
+    if (!ws) return 0;
+    memcpy(ws, w, (size_t)m * sizeof *ws);
+    qsort(ws, (size_t)m, sizeof *ws, cmp_double);
+    double typical = ws[m / 2];
+
+    /* hypotheses from triples of lines close in order (spurious lines from stone rims and grain
+     * may sit between true neighbours), with about equal gaps */
+    struct lattice list[16];
+    int cnt = 0, cap = max * 2 < 16 ? max * 2 : 16;
+    for (int i0 = 0; i0 + 2 < m; i0++)
+        for (int i1 = i0 + 1; i1 < m && i1 <= i0 + 4; i1++)
+            for (int i2 = i1 + 1; i2 < m && i2 <= i1 + 4; i2++) {
+                double d1 = t[i1] - t[i0], d2 = t[i2] - t[i1];
+                if (d1 < 3 || d2 < 3 || d2 / d1 > 1.3 || d1 / d2 > 1.3) continue;
+                double kk[3] = {0, 1, 2}, tt[3] = {t[i0], t[i1], t[i2]}, abc[3];
+                if (!solve_abc(kk, tt, NULL, 3, abc)) continue;
+                struct lattice l = {.a = abc[0], .b = abc[1], .c = abc[2]};
+                struct lattice b = {.score = -1e18};
+                consider(&l, t, w, m, n, tmin, tmax, typical, &b);
+                if (b.score > -1e17) keep(list, &cnt, cap, &b);
+            }
+    int q = 0;
+    for (int i = 0; i < cnt; i++) {
+        struct lattice p = polish(list[i], t, w, m, tmin, tmax, typical, ws + m);
+        bool dup = false;
+        for (int j = 0; j < q; j++) dup = dup || same_lines(&out[j], &p);
+        if (!dup && q < max) out[q++] = p;
+    }
+    free(ws);
+    return q;
 }
 
 /* ---- homography refinement from segments ---- */

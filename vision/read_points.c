@@ -114,6 +114,58 @@ static double clamp01(double x)
     return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
+/* A hand's edge is where a covered point is most easily read as a stone (a knuckle's shadow, a
+ * stone half hidden under a finger). A stone read next to an occluded region of a hand's size
+ * (min_region points or more) is not trusted: it becomes occluded too. Empty points and lone
+ * occluded points (a glint) are left as they are. */
+static void grow_hands(struct observation *obs, int n, int min_region)
+{
+    static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+    static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+    int label[OBS_POINTS], size[OBS_POINTS], stack[OBS_POINTS];
+    for (int p = 0; p < OBS_POINTS; p++) label[p] = -1;
+    int nl = 0;
+    for (int y0 = 0; y0 < n; y0++)
+        for (int x0 = 0; x0 < n; x0++) {
+            int p0 = y0 * OBS_MAX + x0;
+            if (!obs->occluded[p0] || label[p0] >= 0) continue;
+            int sp = 0, cnt = 0;
+            stack[sp++] = p0;
+            label[p0] = nl;
+            while (sp) {
+                int p = stack[--sp], x = p % OBS_MAX, y = p / OBS_MAX;
+                cnt++;
+                for (int d = 0; d < 8; d++) {
+                    int ax = x + dx[d], ay = y + dy[d];
+                    if (ax < 0 || ay < 0 || ax >= n || ay >= n) continue;
+                    int q = ay * OBS_MAX + ax;
+                    if (!obs->occluded[q] || label[q] >= 0) continue;
+                    label[q] = nl;
+                    stack[sp++] = q;
+                }
+            }
+            size[nl++] = cnt;
+        }
+    bool grow[OBS_POINTS] = {0};
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            if (obs->occluded[p] || obs->point[p] == OBS_EMPTY) continue;
+            for (int d = 0; d < 8; d++) {
+                int ax = x + dx[d], ay = y + dy[d];
+                if (ax < 0 || ay < 0 || ax >= n || ay >= n) continue;
+                int l = label[ay * OBS_MAX + ax];
+                if (l >= 0 && size[l] >= min_region) grow[p] = true;
+            }
+        }
+    for (int p = 0; p < OBS_POINTS; p++)
+        if (grow[p]) {
+            obs->occluded[p] = true;
+            obs->point[p] = OBS_EMPTY;
+            obs->conf[p] = 0;
+        }
+}
+
 void read_points(const struct vision_detector *det, const struct read_image *im,
                  const struct grid *g, const struct stone_geom *sg, struct observation *obs)
 {
@@ -275,6 +327,10 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
             obs->point[p] = OBS_EMPTY;
             obs->conf[p] = 0;
         }
+    /* fifteen points: measured over 3..15 on the renders, 15 takes the stones read under hands
+     * from 18 to 12 of 2509 covered points at no cost; smaller regions (6, 10) take off a few
+     * more but mistake glare patches for hands and lose settled points */
+    grow_hands(obs, n, 15);
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) obs->noccluded += obs->occluded[y * OBS_MAX + x];
     (void)det;

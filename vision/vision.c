@@ -44,6 +44,8 @@ struct vision_detector *vision_detector_new(void)
     d->work_size = 640;
     d->line_c = 8;
     d->hough_votes = 30;
+    d->min_grid_score = 0.15;
+    d->hough_gap = 3;
     d->stone_height = 0.40;
     d->focal = 0;
     d->unsure_conf = 0.5;

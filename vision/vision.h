@@ -39,6 +39,8 @@ struct vision_stats {
     int family_segments[2]; /* of them, pointing to each vanishing point */
     int lines[2];           /* distinct lines per family */
     int lattice_lines[2];   /* lines on the fitted lattice per family */
+    double grid_score;      /* share of grid-line samples on line pixels minus those halfway
+                               between lines (about 1 for a clean board, 0 for a wrong grid) */
     double fit_rms;         /* rms of segment endpoints from their grid line, in line spacings */
     double spacing_px;      /* mean line spacing in the image */
     bool refound;           /* the board was searched from scratch this frame */
@@ -54,6 +56,10 @@ struct vision_detector {
     int work_size;         /* [640] longest side of the image board finding works on, px */
     double line_c;         /* [8] how much darker than its surroundings a grid-line pixel is */
     int hough_votes;       /* [30] accumulator votes for a Hough segment (at work size) */
+    double hough_gap;      /* [3] px (at work size) a Hough segment may bridge (4..8 won a few
+                              photos and lost frames of the bundled clip: measured, not taken) */
+    double min_grid_score; /* [0.15] a grid whose lines lie on line pixels less than this (see
+                              vision_stats.grid_score) is reported as no board, not guessed */
     double stone_height;   /* [0.40] stone thickness in line spacings (a 9 mm stone, 22 mm grid) */
     double focal;          /* [0] focal length in pixels; 0 = estimate from the grid, else
                               1.0 x the longer image side */

@@ -53,11 +53,12 @@ struct lattice {
     int hits;     /* lines on the lattice inside the window */
 };
 
-/* Fit the lattice to line positions t[] (sorted ascending) with weights w[]; n = board lines, or 0
+/* Fit lattices to line positions t[] (sorted ascending) with weights w[]; n = board lines, or 0
  * to choose among 9, 13, 19. tmin..tmax: the span of t inside the image (lines beyond are not
  * expected to be seen). */
-bool lattice_fit(const double *t, const double *w, int m, int n, double tmin, double tmax,
-                 struct lattice *out);
+/* The best max distinct lattices, best first (each window starting at k = 0); how many. */
+int lattice_fit_many(const double *t, const double *w, int m, int n, double tmin, double tmax,
+                     struct lattice *out, int max);
 double lattice_pos(const struct lattice *l, double k);
 double lattice_index(const struct lattice *l, double t);
 
@@ -69,6 +70,19 @@ double grid_refine(double H[9], int n, const struct segment *seg, int nseg, int 
 /* Move the window of n lines (H: grid -> image g) by whole lines so that it covers the lines the
  * image shows and the lines just outside it look like none (the board's margin). true if moved. */
 bool grid_place_window(const uint8_t *g, int w, int h, double H[9], int n);
+
+/* ---- grid_score.c: a whole grid against the line mask ---- */
+
+/* resp = the line mask widened by a pixel each way (tmp: scratch of the same size). */
+void line_response(const uint8_t *mask, uint8_t *resp, uint8_t *tmp, int w, int h);
+/* About 1 when every sample along the grid's lines is on a line pixel and none halfway between;
+ * about 0 for a grid at the wrong spacing. *seen (may be NULL): samples inside the image. */
+double grid_image_score(const uint8_t *resp, int w, int h, const double H[9], int n, int *seen);
+/* Move the window by whole lines when that clearly raises the score. true if moved. */
+bool grid_shift_by_score(const uint8_t *resp, int w, int h, double H[9], int n);
+/* Pull each grid line onto the mask pixels within a third of a spacing of it and refit H (as
+ * grid_refine); returns its rms, -1 when too few lines were seen. */
+double grid_snap(const uint8_t *resp, int w, int h, double H[9], int n, int iterations);
 
 /* ---- stone_height.c: where a stone's body appears ---- */
 

@@ -24,6 +24,7 @@ struct tally {
     long stones_true, stones_read, stones_hit; /* stone precision / recall on settled frames */
     long covered_points, covered_stone_reads, covered_flagged;
     long stables, stables_exact;
+    long oriented, orient_wrong; /* placed frames; of them, row 0 / column 0 not top / left */
     double ms_find, ms_track;
     long n_find, n_track;
 };
@@ -67,6 +68,22 @@ static double align(const struct observation *o, const struct render_frame *f, i
         if (worst < best) best = worst, *sym = s;
     }
     return best;
+}
+
+/* Whether row 0 is the edge of the true grid nearest the image's top and runs from its left end
+ * (column 0) to its right: `kifucam read` prints rows in this order. */
+static bool top_left_first(const struct observation *o, const double c[4][2], double tol)
+{
+    int e = 0;
+    for (int k = 1; k < 4; k++)
+        if (c[k][1] + c[(k + 1) % 4][1] < c[e][1] + c[(e + 1) % 4][1]) e = k;
+    const double *a = c[e], *b = c[(e + 1) % 4];
+    if (b[0] < a[0]) {
+        const double *x = a;
+        a = b, b = x;
+    }
+    return hypot(o->corners[0][0] - a[0], o->corners[0][1] - a[1]) < tol &&
+           hypot(o->corners[1][0] - b[0], o->corners[1][1] - b[1]) < tol;
 }
 
 static double spacing(const struct render_frame *f)
@@ -118,6 +135,8 @@ static void run_game(const char *rel, enum render_style style, enum render_scena
         }
         int n = f->cols;
         if (placed) {
+            t->oriented++;
+            t->orient_wrong += !top_left_first(obs, f->corners, 0.5 * spacing(f));
             bool exact = true;
             for (int y = 0; y < n; y++)
                 for (int x = 0; x < n; x++) {
@@ -220,17 +239,22 @@ static void test_render_styles_scenarios(void **state)
     for (int sc = RENDER_SCENE_OVERHEAD; sc < RENDER_SCENE_COUNT; sc++)
         note(render_scenario_name((enum render_scenario)sc), &by_scene[sc]);
     note("all", &all);
+    tu_note("orientation: row 0 the top edge and column 0 the left in %ld of %ld placed frames",
+            all.oriented - all.orient_wrong, all.oriented);
     tu_note("time per frame: find from scratch %.1f ms (%ld), tracked %.1f ms (%ld)",
             all.n_find ? all.ms_find / all.n_find : 0, all.n_find,
             all.n_track ? all.ms_track / all.n_track : 0, all.n_track);
     /* floors: first measured 74.1 % found, 96.6 % points, 66/66 stable exact, 65 stones read on
      * 2116 covered points; with the star-point anchor and the colour test for occlusion 81.3 %
-     * found, 96.54 % points, 69/69 stable exact, 15 stones read on 2238 covered points. Raise
-     * them as the reader improves (the goal for covered points is zero). */
-    assert_true(pct(all.nohand_found, all.nohand_frames) >= 79);
+     * found, 96.54 % points, 69/69 stable exact, 15 stones read on 2238 covered points; with
+     * grids scored against the line mask and stones next to a hand not trusted 87.8 % found,
+     * 96.43 % points, 72/72 stable exact, 12 stones read on 2509 covered points. Raise them as
+     * the reader improves (the goal for covered points is zero). */
+    assert_true(pct(all.nohand_found, all.nohand_frames) >= 86);
     assert_true(pct(all.points_right, all.points) >= 96.3);
     assert_true(all.stables > 20 && all.stables_exact * 100 >= 95 * all.stables);
-    assert_true(all.covered_stone_reads * 100 <= 1 * all.covered_points);
+    assert_true(all.covered_stone_reads * 1000 <= 6 * all.covered_points);
+    assert_true(all.oriented > 1000 && all.orient_wrong == 0);
 }
 
 int main(void)

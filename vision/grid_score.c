@@ -1,0 +1,142 @@
+/* vision/grid_score.c — judge and polish a whole grid hypothesis against the image's line mask.
+ *
+ * The 1-D lattice fits see each family alone and only through Hough segments, so a lattice with
+ * the wrong spacing, the wrong perspective or a window one line off can win on its own family.
+ * Here a full grid (homography) is scored by the pixels themselves: its lines should lie on
+ * line-mask pixels and the places halfway between its lines should not (a half-spaced, a
+ * double-spaced or a skewed grid puts many samples between lines). grid_snap then pulls every
+ * line onto the mask pixels next to it, which corrects a perspective the segments got wrong. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision/vision_internal.h"
+
+void line_response(const uint8_t *mask, uint8_t *resp, uint8_t *tmp, int w, int h)
+{
+    /* 3x3 maximum, separable: a line 1 px wide becomes 3 px, so a sample a pixel off still hits */
+    for (int y = 0; y < h; y++) {
+        const uint8_t *s = mask + (size_t)y * w;
+        uint8_t *d = tmp + (size_t)y * w;
+        for (int x = 0; x < w; x++) {
+            uint8_t m = s[x];
+            if (x > 0 && s[x - 1] > m) m = s[x - 1];
+            if (x + 1 < w && s[x + 1] > m) m = s[x + 1];
+            d[x] = m;
+        }
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint8_t m = tmp[(size_t)y * w + x];
+            if (y > 0 && tmp[(size_t)(y - 1) * w + x] > m) m = tmp[(size_t)(y - 1) * w + x];
+            if (y + 1 < h && tmp[(size_t)(y + 1) * w + x] > m) m = tmp[(size_t)(y + 1) * w + x];
+            resp[(size_t)y * w + x] = m;
+        }
+}
+
+/* 1 on a line pixel, 0 off it, -1 outside the image */
+static int at(const uint8_t *r, int w, int h, double x, double y)
+{
+    int xi = (int)lround(x), yi = (int)lround(y);
+    if (xi < 0 || yi < 0 || xi >= w || yi >= h) return -1;
+    return r[(size_t)yi * w + xi] != 0;
+}
+
+/* For line k of family fam (u = k for fam 0, v = k for fam 1) over the window's span: on-line
+ * samples that hit the mask minus halfway samples that hit it; *seen: samples inside the image. */
+static double line_term(const uint8_t *r, int w, int h, const double H[9], int n, int fam, int k,
+                        int *seen)
+{
+    double half = k < n - 1 ? 0.5 : -0.5;
+    int on = 0, mid = 0;
+    for (int j = 0; j < 2 * (n - 1); j++) {
+        double s = 0.25 + 0.5 * j; /* between crossings: a crossing line would hit everywhere */
+        double x, y, mx, my;
+        hom_apply(H, fam ? s : k, fam ? k : s, &x, &y);
+        hom_apply(H, fam ? s : k + half, fam ? k + half : s, &mx, &my);
+        int a = at(r, w, h, x, y), b = at(r, w, h, mx, my);
+        if (a < 0 || b < 0) continue;
+        (*seen)++;
+        on += a, mid += b;
+    }
+    return on - mid;
+}
+
+double grid_image_score(const uint8_t *resp, int w, int h, const double H[9], int n, int *seen)
+{
+    double s = 0;
+    int cnt = 0;
+    for (int fam = 0; fam < 2; fam++)
+        for (int k = 0; k < n; k++) s += line_term(resp, w, h, H, n, fam, k, &cnt);
+    if (seen) *seen = cnt;
+    /* 1: every sample on a line, none between; samples outside the frame count as misses
+     * (counting them at any share of the seen rate lost more real photos, whose boards fill the
+     * frame, to grids reaching outside than it won partly seen boards) */
+    return s / (2.0 * n * 2 * (n - 1));
+}
+
+/* Whole-line shifts of the window (up to 2 each way per family) by the image score: the lines
+ * just outside the board are its margin, so a window reaching into it loses samples on lines. */
+bool grid_shift_by_score(const uint8_t *resp, int w, int h, double H[9], int n)
+{
+    double best = grid_image_score(resp, w, h, H, n, NULL);
+    int bu = 0, bv = 0;
+    for (int su = -2; su <= 2; su++)
+        for (int sv = -2; sv <= 2; sv++) {
+            if (!su && !sv) continue;
+            double T[9] = {1, 0, su, 0, 1, sv, 0, 0, 1}, M[9];
+            hom_mul(H, T, M);
+            double s = grid_image_score(resp, w, h, M, n, NULL);
+            /* a shift must earn more than noise: about one line's worth of samples */
+            if (s > best + 0.3 / n) best = s, bu = su, bv = sv;
+        }
+    if (!bu && !bv) return false;
+    double T[9] = {1, 0, bu, 0, 1, bv, 0, 0, 1}, M[9];
+    hom_mul(H, T, M);
+    memcpy(H, M, sizeof M);
+    return true;
+}
+
+double grid_snap(const uint8_t *resp, int w, int h, double H[9], int n, int iterations)
+{
+    int cap = 2 * n * (n - 1) * 2;
+    struct segment *seg = malloc((size_t)cap * sizeof *seg);
+    if (!seg) return -1;
+    double rms = -1;
+    for (int it = 0; it < iterations; it++) {
+        double reach = it == 0 ? 0.3 : 0.2;
+        int ns = 0;
+        for (int fam = 0; fam < 2; fam++)
+            for (int k = 0; k < n; k++)
+                for (int j = 0; j < n - 1; j++) {
+                    for (int q = 0; q < 2; q++) {
+                        double s = j + 0.25 + 0.5 * q;
+                        /* centroid of the mask pixels across the line, if they form one run */
+                        double sum = 0, sw = 0;
+                        int runs = 0, prev = 0, outside = 0;
+                        for (int i = -12; i <= 12; i++) {
+                            double d = reach * i / 12, x, y;
+                            hom_apply(H, fam ? s : k + d, fam ? k + d : s, &x, &y);
+                            int a = at(resp, w, h, x, y);
+                            if (a < 0) {
+                                outside = 1;
+                                break;
+                            }
+                            if (a && !prev) runs++;
+                            prev = a;
+                            if (a) sum += d, sw += 1;
+                        }
+                        if (outside || runs != 1 || sw < 2 || sw > 14) continue;
+                        double d = sum / sw, x1, y1, x2, y2;
+                        hom_apply(H, fam ? s - 0.2 : k + d, fam ? k + d : s - 0.2, &x1, &y1);
+                        hom_apply(H, fam ? s + 0.2 : k + d, fam ? k + d : s + 0.2, &x2, &y2);
+                        seg[ns++] = (struct segment){x1, y1, x2, y2, hypot(x2 - x1, y2 - y1)};
+                    }
+                }
+        if (ns < 4 * n) break;
+        rms = grid_refine(H, n, seg, ns, 1);
+        if (rms < 0) break;
+    }
+    free(seg);
+    return rms;
+}
