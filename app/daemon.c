@@ -52,6 +52,15 @@ struct daemon {
      * restart (a folder starts at 0 again, a camera's clock restarts with the Pi). */
     int64_t last_event_t, t_shift, game_t;
     bool t_shift_set;
+    /* Events the journal could not take yet (a full or failing disk), oldest first: nothing is
+     * shown anywhere before it is on disk, so they wait here and are written, in order, as soon
+     * as the journal takes them again. */
+    struct guard_event *held;
+    int nheld, held_cap;
+    int64_t held_retry_ns;
+    uint64_t disk_errors;
+    bool journal_refused; /* the last write was refused: the status line says so */
+    bool records_refused; /* the last SGF rewrite was refused */
 };
 
 static int64_t now_ns(void)
@@ -89,12 +98,27 @@ static char *record_sgf(struct daemon *d)
     return go_event_record_sgf(&d->rec, &info);
 }
 
+static void set_status(struct daemon *d, const char *status);
+
+/* The SGF, rewritten whole. A refusal (a full disk) is said once, on the status line too; the
+ * journal still has every event, and the next rewrite after the space is back is complete. */
 static void write_records(struct daemon *d)
 {
     char *s = record_sgf(d);
     char msg[512];
-    if (!s || atomic_write_file(d->sgf_path, s, strlen(s), msg, sizeof msg))
-        kc_log(KC_LOG_ERROR, "%s", s ? msg : "out of memory writing the record");
+    if (!s || atomic_write_file(d->sgf_path, s, strlen(s), msg, sizeof msg)) {
+        if (!d->records_refused) {
+            kc_log(KC_LOG_ERROR, "%s", s ? msg : "out of memory writing the record");
+            char st[200];
+            snprintf(st, sizeof st, "cannot write the record file: %.150s", s ? msg : "no memory");
+            if (!d->journal_refused) set_status(d, st);
+        }
+        d->records_refused = true;
+    } else if (d->records_refused) {
+        d->records_refused = false;
+        kc_log(KC_LOG_INFO, "%s written again", d->sgf_path);
+        if (!d->journal_refused) set_status(d, "");
+    }
     free(s);
 }
 
@@ -219,30 +243,80 @@ static void *on_snapshot(void *ctx, uint64_t seq, size_t *len)
     return buf;
 }
 
+/* One event now on disk as SEQ: into the record, the log, the record files and the feeds. */
+static void deliver_event(struct daemon *d, const struct guard_event *ev, uint64_t seq,
+                          bool with_snapshot)
+{
+    apply_event(d, ev);
+    if (guard_is_flag(ev->kind))
+        kc_log(KC_LOG_WARN, "flag at ply %d: %s: %s", ev->ply, guard_kind_name(ev->kind), ev->text);
+    else if (ev->kind == GUARD_MOVE || ev->kind == GUARD_PASS) {
+        char name[8] = "";
+        if (ev->reason < GUARD_REASON_TAKEBACK) go_point_name(ev->move.point, d->size, name);
+        kc_log(KC_LOG_INFO, "ply %d: %s %s", d->rec.nmoves, ev->move.color == GO_BLACK ? "B" : "W",
+               name[0] ? name : ev->text);
+    }
+    write_records(d);
+    if (with_snapshot &&
+        (ev->kind == GUARD_MOVE || ev->kind == GUARD_PASS || guard_is_flag(ev->kind)))
+        write_snapshot(d, seq);
+    publish_event(d, ev, seq);
+    publish_state(d);
+}
+
+/* Write the held events to the journal, oldest first, and deliver each one written. Stops at
+ * the first the journal refuses; the status line (live page, systemd) says why and how many
+ * wait. FRESH: how many of the last held events came with the current frame (they get its
+ * snapshot; older ones were seen on an earlier frame). */
+static void write_held(struct daemon *d, int fresh)
+{
+    int done = 0;
+    while (done < d->nheld) {
+        struct journal_error je;
+        uint64_t seq = journal_append_event(d->journal, &d->held[done], &je);
+        if (!seq) {
+            d->disk_errors++;
+            char st[200];
+            snprintf(st, sizeof st, "cannot write the record: %.120s; %d events held in memory",
+                     je.message, d->nheld - done);
+            if (!d->journal_refused) kc_log(KC_LOG_ERROR, "%s", st);
+            d->journal_refused = true;
+            set_status(d, st);
+            break;
+        }
+        deliver_event(d, &d->held[done], seq, done >= d->nheld - fresh);
+        done++;
+    }
+    if (done) {
+        memmove(d->held, d->held + done, (size_t)(d->nheld - done) * sizeof *d->held);
+        d->nheld -= done;
+    }
+    if (d->journal_refused && !d->nheld) {
+        d->journal_refused = false;
+        kc_log(KC_LOG_INFO, "the journal takes events again; every held event is written");
+        set_status(d, "");
+    }
+}
+
+/* Events from the guard (ply in the guard's numbering): held, then written in order. */
 static void handle_events(struct daemon *d, struct guard_event *ev, int n)
 {
+    if (d->nheld + n > d->held_cap) {
+        int cap = d->held_cap ? d->held_cap * 2 : 64;
+        while (cap < d->nheld + n) cap *= 2;
+        struct guard_event *h = realloc(d->held, (size_t)cap * sizeof *h);
+        if (!h) {
+            kc_log(KC_LOG_ERROR, "out of memory holding %d events", n);
+            return;
+        }
+        d->held = h;
+        d->held_cap = cap;
+    }
     for (int i = 0; i < n; i++) {
         ev[i].ply += d->ply_base;
-        struct journal_error je;
-        uint64_t seq = journal_append_event(d->journal, &ev[i], &je);
-        if (!seq) kc_log(KC_LOG_ERROR, "%s", je.message); /* keep going: the record still counts */
-        apply_event(d, &ev[i]);
-        if (guard_is_flag(ev[i].kind))
-            kc_log(KC_LOG_WARN, "flag at ply %d: %s: %s", ev[i].ply, guard_kind_name(ev[i].kind),
-                   ev[i].text);
-        else if (ev[i].kind == GUARD_MOVE || ev[i].kind == GUARD_PASS) {
-            char name[8] = "";
-            if (ev[i].reason < GUARD_REASON_TAKEBACK)
-                go_point_name(ev[i].move.point, d->size, name);
-            kc_log(KC_LOG_INFO, "ply %d: %s %s", d->rec.nmoves,
-                   ev[i].move.color == GO_BLACK ? "B" : "W", name[0] ? name : ev[i].text);
-        }
-        write_records(d);
-        if (ev[i].kind == GUARD_MOVE || ev[i].kind == GUARD_PASS || guard_is_flag(ev[i].kind))
-            write_snapshot(d, seq);
-        publish_event(d, &ev[i], seq);
-        publish_state(d);
+        d->held[d->nheld++] = ev[i];
     }
+    write_held(d, n);
 }
 
 static void set_status(struct daemon *d, const char *status)
@@ -491,6 +565,7 @@ static void free_daemon(struct daemon *d)
     if (d->journal) journal_close(d->journal);
     go_obs_guard_free(d->guard);
     go_event_record_free(&d->rec);
+    free(d->held);
     pthread_mutex_destroy(&d->lock);
 }
 
@@ -703,6 +778,12 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         last_seq = fr.seq;
         have_seq = true;
         res->frames++;
+        if (d->nheld && tb - d->held_retry_ns > 1000000000LL) { /* a disk that had no room */
+            d->held_retry_ns = tb;
+            pthread_mutex_lock(&d->lock);
+            write_held(d, 0);
+            pthread_mutex_unlock(&d->lock);
+        }
         if (!d->t_shift_set) {
             /* a frame interval after the last event, when the source's clock starts again */
             int64_t gap = cfg->fps > 0 ? (int64_t)(1e9 / cfg->fps) : 33333333;
@@ -741,7 +822,17 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     /* Stopped by a signal, the game is not over: what is not confirmed yet is seen again after
      * the restart rather than guessed now. */
     if (!res->interrupted) handle_events(d, ev, go_obs_guard_flush(d->guard, d->game_t, ev));
-    set_status(d, res->interrupted ? "stopped" : "source ended");
+    if (d->nheld) write_held(d, 0);
+    if (d->nheld) {
+        /* The last place left: the log names every event the disk never took. */
+        kc_log(KC_LOG_ERROR, "%d events could not be written to %s:", d->nheld, d->journal_path);
+        for (int i = 0; i < d->nheld; i++)
+            kc_log(KC_LOG_ERROR, "  not on disk: ply %d %s: %s", d->held[i].ply,
+                   guard_kind_name(d->held[i].kind), d->held[i].text);
+    }
+    res->unwritten = d->nheld;
+    res->disk_errors = d->disk_errors;
+    if (!d->nheld) set_status(d, res->interrupted ? "stopped" : "source ended");
     write_records(d);
     pthread_mutex_unlock(&d->lock);
     kc_sd_notify("STOPPING=1");

@@ -30,7 +30,9 @@ struct daemon_result {
     double seconds, fps;
     double stage_ms[4]; /* capture, vision, settle+guard, record: totals */
     int reconnects;
-    bool interrupted; /* stopped by a signal */
+    uint64_t disk_errors; /* journal writes refused (a full disk), retried until they succeed */
+    int unwritten;        /* events never written (named in the log); 0 when all are on disk */
+    bool interrupted;     /* stopped by a signal */
     char sgf_path[2048], journal_path[2048];
     int live_port;
 };
