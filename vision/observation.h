@@ -10,14 +10,19 @@
 #define OBS_MAX    25
 #define OBS_POINTS (OBS_MAX * OBS_MAX)
 
-/* Go point values; the same numbers as board/go.h's GO_EMPTY/GO_BLACK/GO_WHITE. */
+/* Go point values; the same numbers as board/go.h's GO_EMPTY/GO_BLACK/GO_WHITE. Shogi cells hold
+ * board/shogi.h piece codes instead (type | owner << 4, 0 = empty). */
 enum obs_point { OBS_EMPTY = 0, OBS_BLACK = 1, OBS_WHITE = 2 };
 
-/* Shogi komadai (piece stand) of one side: counts per piece type (pawn, lance, knight, silver,
- * gold, bishop, rook), how sure, and whether the stand is in view. Not read yet for Go. */
+/* Shogi komadai (piece stand) of one side: count[type - 1] pieces of each board/shogi.h type in
+ * board/shogi.h's order (pawn, lance, knight, silver, bishop, rook, gold), how sure, whether the
+ * stand is in view, and why not. Unused for Go. */
 struct hand_obs {
     bool visible;
+    bool covered;       /* not visible because a hand rests over it (a resignation sign in shogi),
+                           rather than out of the picture */
     uint8_t count[7];
+    uint8_t promoted[7]; /* of count[], how many lie promoted side up (they must be turned) */
     float conf;
 };
 
