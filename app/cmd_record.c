@@ -15,7 +15,7 @@ static void usage(FILE *out)
             "every move, a crash-safe journal, the live page and MQTT. A restart with the same\n"
             "--out continues the game from its journal. SIGINT/SIGTERM finish the record,\n"
             "SIGHUP reloads the configuration file (players, event, log level).\n\n"
-            "  --source SRC     libcamera[:N], v4l2:/dev/videoN, file:PATH.y4m, dir:PATH,\n"
+            "  --source SRC     libcamera[:N], v4l2:/dev/videoN, file:VIDEO, dir:PATH,\n"
             "                   faulty:SRC?fail_after=N&fail_for=M (tests)\n"
             "  --game G         go19, go13 or go9\n"
             "  --rules NAME     rule set (default \"Japanese 1989\")\n"

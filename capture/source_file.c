@@ -1,6 +1,6 @@
 /* capture/source_file.c — `file:PATH`: video files. YUV4MPEG2 (.y4m: a text header, then
- * "FRAME\n" + raw planes per frame; written by ffmpeg, x264, GStreamer) is read natively, so no
- * video library is needed: `ffmpeg -i clip.mp4 -pix_fmt yuv420p clip.y4m` converts anything else.
+ * "FRAME\n" + raw planes per frame; written by ffmpeg, x264, GStreamer) is read natively; every
+ * other file (MP4, MKV, ...) goes to source_video.c (FFmpeg's libraries).
  * Gray frames are the Y plane; BGR uses BT.601 limited range. Timestamps follow the header's frame
  * rate (F), or opt.fps when given. */
 #include <errno.h>
@@ -218,6 +218,13 @@ int source_file_open(struct frame_source *src, const char *path, char *err, size
         y4m_close(y);
         return -1;
     }
+    char magic[10] = "";
+    size_t got = fread(magic, 1, 9, y->f);
+    if (got == 9 && memcmp(magic, "YUV4MPEG2", 9) != 0) {
+        y4m_close(y);
+        return source_video_open(src, path, err, errlen);
+    }
+    rewind(y->f);
     char line[1024];
     int n = read_line(y->f, line, sizeof line);
     if (n < 0) {

@@ -31,6 +31,9 @@ enum source_status source_fail(struct frame_source *src, const char *fmt, ...)
  * set src->ops and src->impl and returns 0; on failure it writes err and returns -1. */
 int source_dir_open(struct frame_source *src, const char *path, char *err, size_t errlen);
 int source_file_open(struct frame_source *src, const char *path, char *err, size_t errlen);
+/* Compressed videos through FFmpeg's libraries (source_video.c); source_file_open hands over
+ * every file that is not YUV4MPEG2. */
+int source_video_open(struct frame_source *src, const char *path, char *err, size_t errlen);
 int source_v4l2_open(struct frame_source *src, const char *path, char *err, size_t errlen);
 int source_libcamera_open(struct frame_source *src, const char *arg, char *err, size_t errlen);
 int source_faulty_open(struct frame_source *src, const char *arg, char *err, size_t errlen);

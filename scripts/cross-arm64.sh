@@ -21,7 +21,8 @@ sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 arm_pkgs="libcmocka-dev:arm64 libopencv-core-dev:arm64 libopencv-imgproc-dev:arm64
   libturbojpeg0-dev:arm64 libpng-dev:arm64 libcamera-dev:arm64 libmicrohttpd-dev:arm64
-  libinih-dev:arm64 libmosquitto-dev:arm64 libfreetype-dev:arm64"
+  libinih-dev:arm64 libmosquitto-dev:arm64 libfreetype-dev:arm64 libavformat-dev:arm64
+  libavcodec-dev:arm64 libswscale-dev:arm64 libavutil-dev:arm64"
 host_pkgs="crossbuild-essential-arm64 qemu-user"
 missing=""
 for p in $host_pkgs $arm_pkgs; do
@@ -52,7 +53,7 @@ if command -v file >/dev/null; then file build-arm64/app/kifucam | sed 's/^/cros
 # natively in .ci/run).
 tests="go_board go_result go_anchors go_rules go_cgos go_corpus go_score go_score_corpus
   shogi_perft shogi_rules shogi_game shogi_replay
-  capture_convert capture_jpeg capture_file capture_faulty capture_devices capture_v4l2_fake capture_dir
+  capture_convert capture_jpeg capture_file capture_video capture_faulty capture_devices capture_v4l2_fake capture_dir
   sgf_parse sgf_go sgf_write sgf_corpus shogi_records
   go_observe_unit shogi_observe_unit check_corpus check_faults check_shogi_faults check_cli
   daemon_config

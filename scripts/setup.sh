@@ -11,6 +11,7 @@ packages=(
     libturbojpeg0-dev                              # JPEG frames (libjpeg-turbo, TurboJPEG 2.1 API)
     libfreetype-dev fonts-noto-cjk                 # kanji on the rendered shogi pieces (render/)
     libpng-dev                                     # PNG frames in dir: sources
+    libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # file: videos (MP4, MKV, ...) via FFmpeg
     libcamera-dev                                  # Pi cameras (Debian's 0.0.3 proves the shim compiles)
     libmicrohttpd-dev                              # the live page (HTTP + Server-Sent Events)
     libinih-dev                                    # the daemon's configuration file (INI)

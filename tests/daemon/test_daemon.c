@@ -74,6 +74,30 @@ static void test_record_clip(void **state)
     free(src);
 }
 
+/* The same game from an H.264 MP4 of the clip (what a phone or an action camera records): the
+ * compressed frames read through FFmpeg give the same record. */
+static void test_record_video(void **state)
+{
+    (void)state;
+    char out[512], spec[4200];
+    dt_make_tmp(out, sizeof out, "video");
+    snprintf(spec, sizeof spec, "file:%s/capture/clip-9x9.mp4", tu_fixtures_dir());
+    struct kc_config c;
+    dt_base_config(&c, spec, out);
+    struct daemon_result r;
+    assert_int_equal(daemon_run(&c, NULL, &r), 0);
+    int ns;
+    struct go_move *src = dt_source_moves(&ns);
+    int match = dt_prefix_match(src, ns, r.move, r.moves);
+    tu_note("clip-9x9.mp4: %d of %d source moves (%d recorded, %d flags), %llu frames at %.0f fps",
+            match, ns, r.moves, r.flags, (unsigned long long)r.frames, r.fps);
+    assert_int_equal(r.frames, 263);
+    assert_int_equal(r.moves, ns);
+    assert_int_equal(match, ns);
+    free(r.move);
+    free(src);
+}
+
 /* The camera fails mid-game (errors, then junk frames): nothing recorded is lost, the game goes on
  * to the same record. */
 static void run_faulty(const char *mode, const char *name)
@@ -213,9 +237,9 @@ static void test_resume(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_record_clip),    cmocka_unit_test(test_faulty_errors),
-        cmocka_unit_test(test_faulty_garbage), cmocka_unit_test(test_sigterm),
-        cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_record_clip),   cmocka_unit_test(test_record_video),
+        cmocka_unit_test(test_faulty_errors), cmocka_unit_test(test_faulty_garbage),
+        cmocka_unit_test(test_sigterm),       cmocka_unit_test(test_resume),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     dt_cleanup();
