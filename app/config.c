@@ -107,7 +107,10 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
             rc = parse_int(value, 0, 16384, &c->height);
         else if (!strcmp(key, "fps"))
             rc = parse_double(value, 0, 1000, &c->fps);
-        else if (!strcmp(key, "speed"))
+        else if (!strcmp(key, "loop")) {
+            rc = parse_bool(value, &b);
+            if (!rc) c->loop = b;
+        } else if (!strcmp(key, "speed"))
             rc = parse_double(value, 0.01, 1000, &c->speed);
         else if (!strcmp(key, "realtime")) {
             rc = parse_bool(value, &b);

@@ -19,6 +19,7 @@ struct kc_config {
     double fps;        /* 0 = the source's own */
     bool realtime;     /* files and folders at their timestamps */
     double speed;      /* with realtime: replay pace (1 = as recorded) */
+    bool loop;         /* files and folders start again at their end (soak runs, a shop window) */
     int rotate;        /* 0, 90, 180, 270: the board turned clockwise in the image */
     double settle_s;   /* the view must hold still this long */
     int retry_min_ms, retry_max_ms;

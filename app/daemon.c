@@ -650,6 +650,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     so.fps = cfg->fps;
     so.realtime = cfg->realtime;
     so.speed = cfg->speed;
+    so.loop = cfg->loop;
     so.fmt = PIXFMT_GRAY8;
     char err[512];
     src = source_open(cfg->source, &so, err, sizeof err);
