@@ -103,11 +103,18 @@ int tu_walk(const char *dir, const char *const *suffixes, void (*fn)(const char 
 
 void tu_note(const char *fmt, ...)
 {
+    /* every line a TAP comment, also when the note quotes several lines (HTTP headers) */
+    char buf[8192];
     va_list ap;
     va_start(ap, fmt);
-    printf("# ");
-    vprintf(fmt, ap);
-    printf("\n");
-    fflush(stdout);
+    vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    for (const char *line = buf;;) {
+        const char *nl = strchr(line, '\n');
+        int n = nl ? (int)(nl - line) : (int)strlen(line);
+        printf("# %.*s\n", n, line);
+        if (!nl || !nl[1]) break;
+        line = nl + 1;
+    }
+    fflush(stdout);
 }
