@@ -6,10 +6,49 @@
 
 #include "render/render_internal.h"
 
+enum { COLS = 4, ROWS = 3 };
+
+/* Tile K's render options: rendered larger and shrunk, as a thumbnail of a real photo; scenario
+ * and style vary with K. */
+static void tile_opts(struct render_opts *o, int k, uint64_t seed, int tile_w, int tile_h)
+{
+    render_opts_default(o);
+    o->width = tile_w * 2;
+    o->height = tile_h * 2;
+    o->seed = seed + (uint64_t)k;
+    o->scenario = (enum render_scenario)(1 + k % (RENDER_SCENE_COUNT - 1));
+    o->style = (enum render_style)(1 + (k + k / 6) % (RENDER_STYLE_COUNT - 1));
+    o->bump_rate = 0;
+}
+
+/* A frame shrunk into tile K of the sheet. */
+static bool paste_tile(uint8_t *sheet, int sw, int k, int tile_w, int tile_h, const uint8_t *rgb,
+                       int w, int h, char *err, size_t errlen)
+{
+    cv_image src = {(uint8_t *)rgb, w, h, w * 3, 3};
+    cv_image dst = {sheet + ((size_t)(k / COLS) * tile_h * sw + (size_t)(k % COLS) * tile_w) * 3,
+                    tile_w, tile_h, sw * 3, 3};
+    if (cv_resize(&src, &dst) == CV_OK) return true;
+    snprintf(err, errlen, "%s", cv_last_error());
+    return false;
+}
+
+static bool write_sheet(const uint8_t *sheet, int sw, int sh, const char *path, char *err,
+                        size_t errlen)
+{
+    size_t size;
+    uint8_t *jpg = render_jpeg_encode(sheet, sw, sh, 90, &size, err, errlen);
+    FILE *out = jpg ? fopen(path, "wb") : NULL;
+    bool ok = out && fwrite(jpg, 1, size, out) == size;
+    if (out && fclose(out) != 0) ok = false;
+    if (jpg && !ok) snprintf(err, errlen, "%s: cannot write", path);
+    free(jpg);
+    return ok;
+}
+
 bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int tile_w, int tile_h,
                              const char *path, char *err, size_t errlen)
 {
-    enum { COLS = 4, ROWS = 3 };
     int sw = tile_w * COLS, sh = tile_h * ROWS;
     uint8_t *sheet = calloc((size_t)sw * sh, 3);
     struct render_frame *f = malloc(sizeof *f);
@@ -19,13 +58,7 @@ bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int til
     for (int n = 0; n < rec->nnodes; n++) moves += rec->nodes[n].has_move;
     for (int k = 0; ok && k < COLS * ROWS; k++) {
         struct render_opts o;
-        render_opts_default(&o);
-        o.width = tile_w * 2; /* rendered larger and shrunk, as a thumbnail of a real photo */
-        o.height = tile_h * 2;
-        o.seed = seed + (uint64_t)k;
-        o.scenario = (enum render_scenario)(1 + k % (RENDER_SCENE_COUNT - 1));
-        o.style = (enum render_style)(1 + (k + k / 6) % (RENDER_STYLE_COUNT - 1));
-        o.bump_rate = 0;
+        tile_opts(&o, k, seed, tile_w, tile_h);
         struct render_go *r = render_go_open(rec, &o, err, errlen);
         if (!r) {
             ok = false;
@@ -37,27 +70,11 @@ bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int til
         for (int p = ply; p >= 1 && fi < 0; p--) fi = render_go_find_frame(r, p, k % 2 == 0);
         if (fi < 0) fi = render_go_frame_count(r) - 1;
         if (!render_go_frame(r, fi, f, err, errlen)) ok = false;
-        if (ok) {
-            cv_image src = {(uint8_t *)f->rgb, f->width, f->height, f->width * 3, 3};
-            cv_image dst = {
-                sheet + ((size_t)(k / COLS) * tile_h * sw + (size_t)(k % COLS) * tile_w) * 3,
-                tile_w, tile_h, sw * 3, 3};
-            if (cv_resize(&src, &dst) != CV_OK) {
-                snprintf(err, errlen, "%s", cv_last_error());
-                ok = false;
-            }
-        }
+        if (ok)
+            ok = paste_tile(sheet, sw, k, tile_w, tile_h, f->rgb, f->width, f->height, err, errlen);
         render_go_close(r);
     }
-    if (ok) {
-        size_t size;
-        uint8_t *jpg = render_jpeg_encode(sheet, sw, sh, 90, &size, err, errlen);
-        FILE *out = jpg ? fopen(path, "wb") : NULL;
-        ok = out && fwrite(jpg, 1, size, out) == size;
-        if (out && fclose(out) != 0) ok = false;
-        if (jpg && !ok) snprintf(err, errlen, "%s: cannot write", path);
-        free(jpg);
-    }
+    if (ok) ok = write_sheet(sheet, sw, sh, path, err, errlen);
     free(f);
     free(sheet);
     return ok;
@@ -67,7 +84,6 @@ bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int til
 bool render_shogi_contact_sheet(const struct shogi_record *rec, uint64_t seed, int tile_w,
                                 int tile_h, const char *path, char *err, size_t errlen)
 {
-    enum { COLS = 4, ROWS = 3 };
     int sw = tile_w * COLS, sh = tile_h * ROWS;
     uint8_t *sheet = calloc((size_t)sw * sh, 3);
     struct render_shogi_frame *f = malloc(sizeof *f);
@@ -76,13 +92,7 @@ bool render_shogi_contact_sheet(const struct shogi_record *rec, uint64_t seed, i
     int moves = rec->nmoves;
     for (int k = 0; ok && k < COLS * ROWS; k++) {
         struct render_opts o;
-        render_opts_default(&o);
-        o.width = tile_w * 2;
-        o.height = tile_h * 2;
-        o.seed = seed + (uint64_t)k;
-        o.scenario = (enum render_scenario)(1 + k % (RENDER_SCENE_COUNT - 1));
-        o.style = (enum render_style)(1 + (k + k / 6) % (RENDER_STYLE_COUNT - 1));
-        o.bump_rate = 0;
+        tile_opts(&o, k, seed, tile_w, tile_h);
         int ply = moves > 0 ? 1 + (moves - 1) * (2 + k % 8) / 10 : 0;
         o.max_moves = ply + 1;
         struct render_shogi *r = render_shogi_open(rec, &o, err, errlen);
@@ -94,27 +104,11 @@ bool render_shogi_contact_sheet(const struct shogi_record *rec, uint64_t seed, i
         for (int p = ply; p >= 1 && fi < 0; p--) fi = render_shogi_find_frame(r, p, k % 2 == 0);
         if (fi < 0) fi = render_shogi_frame_count(r) - 1;
         if (!render_shogi_frame(r, fi, f, err, errlen)) ok = false;
-        if (ok) {
-            cv_image src = {(uint8_t *)f->rgb, f->width, f->height, f->width * 3, 3};
-            cv_image dst = {
-                sheet + ((size_t)(k / COLS) * tile_h * sw + (size_t)(k % COLS) * tile_w) * 3,
-                tile_w, tile_h, sw * 3, 3};
-            if (cv_resize(&src, &dst) != CV_OK) {
-                snprintf(err, errlen, "%s", cv_last_error());
-                ok = false;
-            }
-        }
+        if (ok)
+            ok = paste_tile(sheet, sw, k, tile_w, tile_h, f->rgb, f->width, f->height, err, errlen);
         render_shogi_close(r);
     }
-    if (ok) {
-        size_t size;
-        uint8_t *jpg = render_jpeg_encode(sheet, sw, sh, 90, &size, err, errlen);
-        FILE *out = jpg ? fopen(path, "wb") : NULL;
-        ok = out && fwrite(jpg, 1, size, out) == size;
-        if (out && fclose(out) != 0) ok = false;
-        if (jpg && !ok) snprintf(err, errlen, "%s: cannot write", path);
-        free(jpg);
-    }
+    if (ok) ok = write_sheet(sheet, sw, sh, path, err, errlen);
     free(f);
     free(sheet);
     return ok;

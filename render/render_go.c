@@ -433,11 +433,8 @@ int render_go_to_dir(const struct go_record *rec, const char *record_path,
     if (!render_make_dir(dir, err, errlen)) return -1;
     struct render_go *r = render_go_open(rec, o, err, errlen);
     if (!r) return -1;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/truth.jsonl", dir);
-    FILE *truth = fopen(path, "w");
+    FILE *truth = render_truth_open(dir, err, errlen);
     if (!truth) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
         render_go_close(r);
         return -1;
     }
@@ -445,20 +442,9 @@ int render_go_to_dir(const struct go_record *rec, const char *record_path,
     int count = render_go_frame_count(r), done = 0;
     struct render_frame *f = malloc(sizeof *f);
     for (int i = 0; f && i < count; i++) {
-        if (!render_go_frame(r, i, f, err, errlen)) break;
-        size_t size;
-        uint8_t *jpg =
-            render_jpeg_encode(f->rgb, f->width, f->height, r->jpeg_quality, &size, err, errlen);
-        if (!jpg) break;
-        snprintf(path, sizeof path, "%s/frame_%06d.jpg", dir, i);
-        FILE *jf = fopen(path, "wb");
-        bool ok = jf && fwrite(jpg, 1, size, jf) == size;
-        if (jf && fclose(jf) != 0) ok = false;
-        free(jpg);
-        if (!ok) {
-            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        if (!render_go_frame(r, i, f, err, errlen) ||
+            !render_save_frame(dir, i, f->rgb, f->width, f->height, r->jpeg_quality, err, errlen))
             break;
-        }
         render_truth_write(truth, f);
         done++;
     }

@@ -448,5 +448,10 @@ void render_choose_camera(struct camera_params *p, enum render_scenario sc, stru
 /* Skin and sleeve colours of the two players (index 1 and 2). */
 void render_choose_people(struct rng *rs, double skin[3][3], double sleeve[3][3]);
 bool render_make_dir(const char *dir, char *err, size_t errlen);
+/* DIR/frame_NNNNNN.jpg of one rendered RGB frame (render_jpeg_encode at QUALITY). */
+bool render_save_frame(const char *dir, int index, const uint8_t *rgb, int width, int height,
+                       int quality, char *err, size_t errlen);
+/* DIR/truth.jsonl opened for writing, or NULL with err filled. */
+FILE *render_truth_open(const char *dir, char *err, size_t errlen);
 
 #endif
