@@ -126,32 +126,49 @@ void dt_link_frames(const char *dir, long from, long to)
     free(names);
 }
 
-/* The frame after the last one of the first still, hand-free view at ply `ply` (truth.jsonl):
- * where a daemon stopped between two moves would have stopped. */
-long dt_quiet_frame_after(int ply)
+/* The first still, hand-free run of frames at PLY (truth.jsonl): its first frame and the frame
+ * after its last. */
+static void quiet_run(int ply, long *first, long *after)
 {
     size_t len;
     char *text = tu_read_file(KIFUCAM_CLIP_DIR "/truth.jsonl", &len);
     assert_non_null(text);
     char want[64];
     snprintf(want, sizeof want, "\"ply\":%d,\"settled\":true,\"hand\":false", ply);
-    long last = -1;
+    long start = -1, last = -1;
     for (char *line = text; line && *line;) {
         char *nl = strchr(line, '\n');
         if (nl) *nl = '\0';
         long frame;
         const char *f = strstr(line, "\"frame\":");
         if (f && sscanf(f, "\"frame\":%ld", &frame) == 1) {
-            if (strstr(line, want))
+            if (strstr(line, want)) {
+                if (start < 0) start = frame;
                 last = frame;
-            else if (last >= 0)
+            } else if (last >= 0) {
                 break;
+            }
         }
         line = nl ? nl + 1 : NULL;
     }
     free(text);
     assert_true(last >= 0);
-    return last + 1;
+    *first = start;
+    *after = last + 1;
+}
+
+long dt_quiet_frame_after(int ply)
+{
+    long first, after;
+    quiet_run(ply, &first, &after);
+    return after;
+}
+
+long dt_quiet_frame_start(int ply)
+{
+    long first, after;
+    quiet_run(ply, &first, &after);
+    return first;
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)

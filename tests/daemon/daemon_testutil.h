@@ -32,5 +32,8 @@ void dt_link_frames(const char *dir, long from, long to);
 /* The frame after the last one of the first still, hand-free view at PLY (truth.jsonl): where a
  * daemon stopped between two moves would have stopped. */
 long dt_quiet_frame_after(int ply);
+/* The first frame of that view: a camera that kept looking while the daemon was down shows the
+ * board from here on. */
+long dt_quiet_frame_start(int ply);
 
 #endif

@@ -72,29 +72,6 @@ static pid_t start_daemon(const char *out)
     return pid;
 }
 
-/* The first frame of the still, hand-free view at PLY: a camera that kept looking while the
- * daemon was down shows the board from here on. */
-static long quiet_frame_start(int ply)
-{
-    size_t len;
-    char *text = tu_read_file(KIFUCAM_CLIP_DIR "/truth.jsonl", &len);
-    assert_non_null(text);
-    char want[64];
-    snprintf(want, sizeof want, "\"ply\":%d,\"settled\":true,\"hand\":false", ply);
-    long first = -1;
-    for (char *line = text; line && *line && first < 0;) {
-        char *nl = strchr(line, '\n');
-        if (nl) *nl = '\0';
-        long frame;
-        const char *f = strstr(line, "\"frame\":");
-        if (f && sscanf(f, "\"frame\":%ld", &frame) == 1 && strstr(line, want)) first = frame;
-        line = nl ? nl + 1 : NULL;
-    }
-    free(text);
-    assert_true(first >= 0);
-    return first;
-}
-
 struct kill_stats {
     int runs, before_first_move, mid_game, after_last_move;
     int torn_journals, sgf_lagging, resumed_with_flags, by_ply[MAX_MOVES + 1];
@@ -143,7 +120,7 @@ static void kill_and_resume(int run, double delay, const struct go_move *src, in
         st->after_last_move++;
 
     /* The game goes on: the camera shows the board as it stands at the journal's last move. */
-    dt_link_frames(frames, quiet_frame_start(nj), -1);
+    dt_link_frames(frames, dt_quiet_frame_start(nj), -1);
     struct kc_config c;
     snprintf(spec, sizeof spec, "dir:%.500s", frames);
     dt_base_config(&c, spec, out);
@@ -244,7 +221,7 @@ static void test_resume_at_every_ply(void **state)
         assert_non_null(f);
         assert_int_equal(fwrite(text, 1, cut, f), cut);
         fclose(f);
-        dt_link_frames(frames, quiet_frame_start(ply), -1);
+        dt_link_frames(frames, dt_quiet_frame_start(ply), -1);
         struct kc_config c;
         snprintf(spec, sizeof spec, "dir:%.500s", frames);
         dt_base_config(&c, spec, out);
