@@ -1,0 +1,137 @@
+/* vision/shogi_grid.c — the 9 x 9 cells of a shogiban: the Go board finder asked for 10 lines (the
+ * cells lie between them), corners put clockwise, and cells resampled into small square patches. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision/shogi_read.h"
+#include "vision/vision_internal.h"
+
+struct shogi_finder {
+    struct vision_detector *det;
+    struct find_work *work;
+};
+
+struct shogi_finder *shogi_finder_new(void)
+{
+    struct shogi_finder *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    f->det = vision_detector_new();
+    f->work = find_work_new();
+    if (!f->det || !f->work) {
+        shogi_finder_free(f);
+        return NULL;
+    }
+    return f;
+}
+
+void shogi_finder_free(struct shogi_finder *f)
+{
+    if (!f) return;
+    vision_detector_free(f->det);
+    find_work_free(f->work);
+    free(f);
+}
+
+void shogi_grid_set(struct shogi_grid *g, const double corners[4][2])
+{
+    static const double view[8] = {0, 0, 9, 0, 9, 9, 0, 9};
+    double img[8];
+    for (int i = 0; i < 4; i++) {
+        g->corners[i][0] = corners[i][0];
+        g->corners[i][1] = corners[i][1];
+        img[2 * i] = corners[i][0];
+        img[2 * i + 1] = corners[i][1];
+    }
+    if (!hom_fit(view, img, 4, g->H)) memset(g->H, 0, sizeof g->H);
+}
+
+void shogi_grid_rotate(struct shogi_grid *g, int k)
+{
+    double c[4][2];
+    for (int i = 0; i < 4; i++) {
+        c[i][0] = g->corners[(i + k) & 3][0];
+        c[i][1] = g->corners[(i + k) & 3][1];
+    }
+    shogi_grid_set(g, c);
+}
+
+void shogi_grid_shift(struct shogi_grid *g, int dx, int dy)
+{
+    static const double gc[4][2] = {{0, 0}, {9, 0}, {9, 9}, {0, 9}};
+    double c[4][2];
+    for (int i = 0; i < 4; i++) hom_apply(g->H, gc[i][0] + dx, gc[i][1] + dy, &c[i][0], &c[i][1]);
+    shogi_grid_set(g, c);
+}
+
+bool shogi_grid_find_tuned(struct shogi_finder *f, const struct vision_image *gray, double line_c,
+                           int votes, struct shogi_grid *g)
+{
+    double lc = f->det->line_c;
+    int hv = f->det->hough_votes;
+    f->det->line_c = line_c;
+    f->det->hough_votes = votes;
+    bool ok = shogi_grid_find(f, gray, g);
+    f->det->line_c = lc;
+    f->det->hough_votes = hv;
+    return ok;
+}
+
+bool shogi_grid_find(struct shogi_finder *f, const struct vision_image *gray, struct shogi_grid *g)
+{
+    cv_image im = {(uint8_t *)gray->data, gray->width, gray->height, gray->stride, 1};
+    struct grid found;
+    if (!board_find(f->det, f->work, &im, 10, &found)) return false;
+    double c[4][2];
+    static const double gc[4][2] = {{0, 0}, {9, 0}, {9, 9}, {0, 9}};
+    for (int i = 0; i < 4; i++) hom_apply(found.H, gc[i][0], gc[i][1], &c[i][0], &c[i][1]);
+    /* clockwise on screen (y down): a camera above the board never sees it mirrored */
+    double cross =
+        (c[1][0] - c[0][0]) * (c[2][1] - c[1][1]) - (c[1][1] - c[0][1]) * (c[2][0] - c[1][0]);
+    if (cross < 0) {
+        double t0 = c[1][0], t1 = c[1][1];
+        c[1][0] = c[3][0];
+        c[1][1] = c[3][1];
+        c[3][0] = t0;
+        c[3][1] = t1;
+    }
+    shogi_grid_set(g, c);
+    return true;
+}
+
+static int view_x(int sq)
+{
+    return 9 - shogi_sq_file(sq);
+}
+
+static int view_y(int sq)
+{
+    return shogi_sq_rank(sq) - 1;
+}
+
+bool shogi_grid_patch(const struct shogi_grid *g, const struct vision_image *gray, int sq,
+                      uint8_t *patch)
+{
+    bool inside = true;
+    const int P = SHOGI_PATCH;
+    double x0 = view_x(sq), y0 = view_y(sq);
+    for (int i = 0; i < P; i++)
+        for (int j = 0; j < P; j++) {
+            double u, v;
+            hom_apply(g->H, x0 + (j + 0.5) / P, y0 + (i + 0.5) / P, &u, &v);
+            u -= 0.5;
+            v -= 0.5;
+            int iu = (int)floor(u), iv = (int)floor(v);
+            if (iu < 0 || iv < 0 || iu + 1 >= gray->width || iv + 1 >= gray->height) {
+                patch[i * P + j] = 0;
+                inside = false;
+                continue;
+            }
+            double fu = u - iu, fv = v - iv;
+            const uint8_t *p = gray->data + (size_t)iv * gray->stride + iu;
+            double a = p[0] + fu * (p[1] - p[0]);
+            double b = p[gray->stride] + fu * (p[gray->stride + 1] - p[gray->stride]);
+            patch[i * P + j] = (uint8_t)lrint(a + fv * (b - a));
+        }
+    return inside;
+}

@@ -1,0 +1,98 @@
+/* vision/shogi_read.h — reading a shogiban: the 9 x 9 cell grid, occupancy and owner per cell, a
+ * piece book learned from the initial position, and tracking a game from there with the rules.
+ *
+ * Squares are board/shogi.h squares (file 1-9 from sente's right, rank 1-9 from gote's side). The
+ * grid is found by the Go board finder asked for 10 lines (a shogiban's 9 cells lie between 10
+ * lines). The initial position fixes the cells and which way ranks run; it looks the same from
+ * either player's side, so which side is sente is decided by the first move (sente's) and kept. */
+#ifndef KIFUCAM_VISION_SHOGI_READ_H
+#define KIFUCAM_VISION_SHOGI_READ_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/shogi.h"
+#include "vision/vision.h"
+
+#define SHOGI_PATCH 24 /* a cell resampled to this many pixels a side */
+
+/* ---- shogi_grid.c ---- */
+
+/* The grid of a shogiban in an image: corners of the outer lines in sente's view order (9a, 1a,
+ * 1i, 9i) and H mapping view coordinates (x right 0..9, y down 0..9, in cells) to image pixels. */
+struct shogi_grid {
+    double corners[4][2];
+    double H[9];
+};
+struct shogi_finder;
+struct shogi_finder *shogi_finder_new(void);
+void shogi_finder_free(struct shogi_finder *f);
+/* Search the grey image for the 10 x 10 lines; corners come clockwise in the image from an
+ * arbitrary one (orientation is decided later). false when no grid. */
+bool shogi_grid_find(struct shogi_finder *f, const struct vision_image *gray, struct shogi_grid *g);
+/* The same with the finder's line contrast and Hough votes set (see struct vision_detector). */
+bool shogi_grid_find_tuned(struct shogi_finder *f, const struct vision_image *gray, double line_c,
+                           int votes, struct shogi_grid *g);
+/* Set g's corners (view order) and recompute H. */
+void shogi_grid_set(struct shogi_grid *g, const double corners[4][2]);
+/* Move the grid by whole cells (dx right, dy down in the view), along its own perspective. */
+void shogi_grid_shift(struct shogi_grid *g, int dx, int dy);
+/* Turn the view by quarter turns: corners start from the k-th. */
+void shogi_grid_rotate(struct shogi_grid *g, int k);
+/* Sample the cell of square sq into patch (SHOGI_PATCH^2 grey bytes, the piece's apex up when it
+ * belongs to sente). Outside the image: 0, and false returned. */
+bool shogi_grid_patch(const struct shogi_grid *g, const struct vision_image *gray, int sq,
+                      uint8_t *patch);
+
+/* ---- shogi_cells.c ---- */
+
+/* Texture inside the cell (mean gradient magnitude of the inner part): high when a piece lies. */
+double shogi_cell_texture(const uint8_t *patch);
+/* Add the patch's gx * gy (Sobel) into mag (SHOGI_PATCH^2), turned half round when turn. */
+void shogi_cell_edges(const uint8_t *patch, bool turn, float *mag);
+/* From the summed gx * gy of many pieces: > 0 when their pentagons point up. */
+double shogi_outline_apex(const float *mag);
+
+/* ---- shogi_book.c ---- */
+
+/* Mean zero-mean unit-norm patches per piece (type 1..14, owner 0/1), learned from what is seen. */
+struct shogi_book {
+    float tpl[SHOGI_TYPES][2][SHOGI_PATCH * SHOGI_PATCH];
+    int count[SHOGI_TYPES][2];
+    double occ_threshold; /* texture above which a cell is occupied */
+};
+void shogi_book_clear(struct shogi_book *b);
+/* Add a patch as an example of piece (board/shogi.h piece code). */
+void shogi_book_add(struct shogi_book *b, int piece, const uint8_t *patch);
+/* Normalised cross-correlation of patch with the book's entry for piece (-2 when none). */
+double shogi_book_match(const struct shogi_book *b, int piece, const uint8_t *patch);
+/* The best piece for patch; *score its correlation. 0 when the book is empty. */
+int shogi_book_classify(const struct shogi_book *b, const uint8_t *patch, double *score);
+
+/* ---- shogi_track.c: the reader ---- */
+
+struct shogi_reader_stats {
+    bool found;      /* a grid was found (or kept) this frame */
+    bool refound;    /* the finder's grid was taken this frame */
+    bool oriented;   /* start: the initial position was recognised; track: sente's side known */
+    int changed;     /* cells that disagree with the tracked position */
+    double move_fit; /* mismatching cells of the move taken (0 = perfect) */
+    double ms;       /* time for the frame */
+};
+struct shogi_reader;
+struct shogi_reader *shogi_reader_new(void);
+void shogi_reader_free(struct shogi_reader *r);
+/* Start: look for the initial position (平手) in this frame, decide orientation, learn the book.
+ * false when no grid or the position is not the initial one. */
+bool shogi_reader_start(struct shogi_reader *r, const struct vision_image *gray);
+/* A settled frame (no hand in view): follow the game by the move the board shows. pos is the
+ * position tracked so far (board from the rules, hands from the moves). */
+bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
+                        struct shogi_position *pos);
+/* Read every cell cold with the book: pieces (0 empty) into board. */
+bool shogi_reader_cold(struct shogi_reader *r, const struct vision_image *gray,
+                       uint8_t board[SHOGI_SQUARES]);
+const struct shogi_grid *shogi_reader_grid(const struct shogi_reader *r);
+const struct shogi_reader_stats *shogi_reader_stats(const struct shogi_reader *r);
+
+#endif

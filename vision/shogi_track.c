@@ -1,0 +1,386 @@
+/* vision/shogi_track.c — the shogi reader: recognise the initial position (and so which side is
+ * sente), learn the piece book from it, then follow the game on settled frames by the legal move
+ * whose result best explains the cells (occupancy, owner, and the book for type and promotion). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision/shogi_read.h"
+#include "vision/vision_internal.h"
+
+#define PP (SHOGI_PATCH * SHOGI_PATCH)
+
+struct shogi_reader {
+    struct shogi_finder *finder;
+    struct shogi_grid grid;
+    bool have_grid, oriented;
+    bool sided; /* sente's side known (from the first move) */
+    struct shogi_book book;
+    struct shogi_position pos;
+    uint8_t patch[SHOGI_SQUARES][PP];
+    double tex[SHOGI_SQUARES];
+    bool seen[SHOGI_SQUARES]; /* the whole cell lies inside the image */
+    struct shogi_reader_stats stats;
+};
+
+struct shogi_reader *shogi_reader_new(void)
+{
+    struct shogi_reader *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->finder = shogi_finder_new();
+    if (!r->finder) {
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void shogi_reader_free(struct shogi_reader *r)
+{
+    if (!r) return;
+    shogi_finder_free(r->finder);
+    free(r);
+}
+
+const struct shogi_grid *shogi_reader_grid(const struct shogi_reader *r)
+{
+    return &r->grid;
+}
+
+const struct shogi_reader_stats *shogi_reader_stats(const struct shogi_reader *r)
+{
+    return &r->stats;
+}
+
+static double dist2(const double a[2], const double b[2])
+{
+    return (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]);
+}
+
+static void sample_all(struct shogi_reader *r, const struct vision_image *gray)
+{
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        r->seen[sq] = shogi_grid_patch(&r->grid, gray, sq, r->patch[sq]);
+        r->tex[sq] = shogi_cell_texture(r->patch[sq]);
+    }
+}
+
+/* Find the grid again and take it when it is the same board moved a little (a bump): the turn of
+ * the new corners that lies nearest the old ones keeps sente's side. */
+static bool update_grid(struct shogi_reader *r, const struct vision_image *gray)
+{
+    struct shogi_grid g;
+    r->stats.refound = false;
+    if (!shogi_grid_find(r->finder, gray, &g)) return r->have_grid;
+    if (!r->have_grid) {
+        r->grid = g;
+        r->have_grid = r->stats.refound = true;
+        return true;
+    }
+    double cell2 = dist2(r->grid.corners[0], r->grid.corners[1]) / 81.0;
+    int bestk = 0;
+    double best = 1e300;
+    for (int k = 0; k < 4; k++) {
+        double worst = 0;
+        for (int i = 0; i < 4; i++) {
+            double d = dist2(g.corners[(i + k) & 3], r->grid.corners[i]);
+            if (d > worst) worst = d;
+        }
+        if (worst < best) {
+            best = worst;
+            bestk = k;
+        }
+    }
+    if (best > 0.25 * cell2) return true; /* another lattice (or a wrong one): keep ours */
+    shogi_grid_rotate(&g, bestk);
+    r->grid = g;
+    r->stats.refound = true;
+    return true;
+}
+
+/* How well the textures split into the initial position's occupied and empty cells: the gap
+ * between the classes in pooled standard deviations. */
+static double startpos_split(const double *tex, const bool *seen,
+                             const struct shogi_position *start, double *thr)
+{
+    double s[2] = {0, 0}, ss[2] = {0, 0}, lo = 1e300, hi = -1e300;
+    *thr = 0;
+    int n[2] = {0, 0};
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        if (!seen[sq]) continue;
+        int o = start->board[sq] != 0;
+        s[o] += tex[sq];
+        ss[o] += tex[sq] * tex[sq];
+        n[o]++;
+        if (o && tex[sq] < lo) lo = tex[sq];
+        if (!o && tex[sq] > hi) hi = tex[sq];
+    }
+    if (n[0] < 10 || n[1] < 10) return -1e300; /* too little of the board in view */
+    double m0 = s[0] / n[0], m1 = s[1] / n[1];
+    double v = (ss[0] - n[0] * m0 * m0 + ss[1] - n[1] * m1 * m1) / (n[0] + n[1]);
+    *thr = lo > hi ? 0.5 * (lo + hi) : 0.5 * (m0 + m1);
+    return (m1 - m0) / sqrt(v > 1e-9 ? v : 1e-9);
+}
+
+/* Sente's pieces of the initial position upright, gote's turned: whose apexes point up? */
+static double start_apex(const struct shogi_reader *r, const struct shogi_position *start)
+{
+    float mag[PP] = {0};
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        if (start->board[sq] && r->seen[sq])
+            shogi_cell_edges(r->patch[sq], shogi_piece_color(start->board[sq]) == SHOGI_GOTE, mag);
+    return shogi_outline_apex(mag);
+}
+
+/* The finder's 10-line window may sit a line or two off (pieces hide the lines) and its corners
+ * may start anywhere: the occupancy pattern of the initial position picks the window and tells
+ * ranks from files. Leaves the best in r->grid; returns its split (see startpos_split). */
+static double fit_start(struct shogi_reader *r, const struct vision_image *gray,
+                        const struct shogi_grid *found, const struct shogi_position *start,
+                        double *thr)
+{
+    struct shogi_grid best_grid = *found;
+    double best = -1e300;
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++)
+            for (int k = 0; k < 2; k++) {
+                r->grid = *found;
+                shogi_grid_shift(&r->grid, dx, dy);
+                shogi_grid_rotate(&r->grid, k);
+                sample_all(r, gray);
+                double t = 0, split = startpos_split(r->tex, r->seen, start, &t);
+                if (split > best) {
+                    best = split;
+                    best_grid = r->grid;
+                    *thr = t;
+                }
+            }
+    r->grid = best_grid;
+    return best;
+}
+
+bool shogi_reader_start(struct shogi_reader *r, const struct vision_image *gray)
+{
+    /* the finder's tunings tried in turn: the table's grain and the komadai's stripes can lure
+     * one setting onto the wrong lattice (measured on rendered starts; the default first) */
+    static const struct {
+        double line_c;
+        int votes;
+    } tunings[] = {{8, 30}, {4, 30}, {8, 50}, {8, 15}, {4, 50}, {12, 30}};
+    double t0 = vision_now_ms();
+    memset(&r->stats, 0, sizeof r->stats);
+    r->have_grid = r->oriented = false;
+    shogi_book_clear(&r->book);
+    struct shogi_position start;
+    shogi_position_startpos(&start);
+    bool ok = false;
+    for (size_t i = 0; i < sizeof tunings / sizeof tunings[0] && !ok; i++) {
+        struct shogi_grid found;
+        if (!shogi_grid_find_tuned(r->finder, gray, tunings[i].line_c, tunings[i].votes, &found))
+            continue;
+        r->have_grid = true;
+        double thr = 0;
+        fit_start(r, gray, &found, &start, &thr);
+        sample_all(r, gray);
+        int wrong = 0;
+        for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+            wrong += r->seen[sq] && (r->tex[sq] > thr) != (start.board[sq] != 0);
+        /* each player's pieces point away from them: the near ones up. The initial position
+         * looks the same from either player's side, so which side is sente waits for the first
+         * move (sente moves first). */
+        ok = wrong <= 2 && start_apex(r, &start) > 0;
+        if (ok) {
+            r->book.occ_threshold = thr;
+            for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+                if (start.board[sq] && r->seen[sq])
+                    shogi_book_add(&r->book, start.board[sq], r->patch[sq]);
+            r->pos = start;
+            r->oriented = true;
+            r->sided = false;
+        }
+    }
+    r->stats.found = r->have_grid;
+    r->stats.oriented = r->oriented;
+    r->stats.ms = vision_now_ms() - t0;
+    return ok;
+}
+
+/* The owner the book prefers for an occupied cell. */
+static int cell_owner(const struct shogi_book *b, const uint8_t *patch)
+{
+    int p = shogi_book_classify(b, patch, NULL);
+    return p ? (int)shogi_piece_color(p) : -1;
+}
+
+/* How well piece fits the patch: the book's entry, or for a face not yet seen (a promotion) how
+ * little the unpromoted face fits. */
+static double piece_fit(const struct shogi_book *b, int piece, const uint8_t *patch)
+{
+    double s = shogi_book_match(b, piece, patch);
+    if (s > -2) return s;
+    int t = shogi_piece_type(piece);
+    if (!shogi_type_is_promoted(t)) return -1;
+    int base = shogi_piece(shogi_piece_color(piece), shogi_type_base(t));
+    double sb = shogi_book_match(b, base, patch);
+    return sb > -2 ? 0.5 - sb : -1;
+}
+
+/* Occupancy and owner of every cell as the book sees them; how many disagree with the position. */
+static int read_cells(struct shogi_reader *r, bool occ[SHOGI_SQUARES], int owner[SHOGI_SQUARES])
+{
+    int changed = 0;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        int want = r->pos.board[sq];
+        if (!r->seen[sq]) { /* out of view: no evidence either way (best_move skips it) */
+            occ[sq] = false;
+            owner[sq] = -2;
+            continue;
+        }
+        occ[sq] = r->tex[sq] > r->book.occ_threshold;
+        owner[sq] = occ[sq] ? cell_owner(&r->book, r->patch[sq]) : -1;
+        changed += occ[sq] != (want != 0) ||
+                   (occ[sq] && want && owner[sq] != (int)shogi_piece_color(want));
+    }
+    return changed;
+}
+
+/* The legal move whose result disagrees with the fewest cells (ties: the book's fit of the piece
+ * that lands); -1 when none. *mis: its disagreeing cells. */
+static int best_move(const struct shogi_reader *r, const bool *occ, const int *owner,
+                     const struct shogi_move *moves, int n, double *mis_out)
+{
+    int best = -1;
+    double best_mis = 1e300, best_fit = -1e300;
+    for (int i = 0; i < n; i++) {
+        struct shogi_position after = r->pos;
+        shogi_do_move(&after, moves[i]);
+        double mis = 0;
+        for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+            int p = after.board[sq];
+            if (owner[sq] == -2) continue;
+            mis += occ[sq] != (p != 0);
+            if (occ[sq] && p && owner[sq] != (int)shogi_piece_color(p)) mis += 1;
+        }
+        int to = moves[i].to;
+        double fit = piece_fit(&r->book, after.board[to], r->patch[to]);
+        if (mis < best_mis || (mis == best_mis && fit > best_fit)) {
+            best_mis = mis;
+            best_fit = fit;
+            best = i;
+        }
+    }
+    *mis_out = best_mis;
+    return best;
+}
+
+/* The view turned half round: the far player becomes the near one, so the book's owners swap and
+ * its patches turn with the view (reversing a patch turns it half round). */
+static void turn_view(struct shogi_reader *r, const struct vision_image *gray)
+{
+    shogi_grid_rotate(&r->grid, 2);
+    for (int t = 1; t < SHOGI_TYPES; t++) {
+        int c = r->book.count[t][0];
+        r->book.count[t][0] = r->book.count[t][1];
+        r->book.count[t][1] = c;
+        for (int i = 0; i < PP; i++) {
+            float v = r->book.tpl[t][0][i];
+            r->book.tpl[t][0][i] = r->book.tpl[t][1][PP - 1 - i];
+            r->book.tpl[t][1][PP - 1 - i] = v;
+        }
+    }
+    sample_all(r, gray);
+}
+
+bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
+                        struct shogi_position *pos)
+{
+    double t0 = vision_now_ms();
+    r->stats.changed = 0;
+    r->stats.move_fit = 0;
+    r->stats.refound = false;
+    if (!r->oriented) {
+        r->stats.found = false;
+        r->stats.ms = vision_now_ms() - t0;
+        return false;
+    }
+    r->stats.found = true;
+    bool occ[SHOGI_SQUARES];
+    int owner[SHOGI_SQUARES];
+    sample_all(r, gray);
+    r->stats.changed = read_cells(r, occ, owner);
+    /* More cells changed than one move explains (a capture and a promotion touch two): the board
+     * may have been bumped. Search it again; the finder's grid replaces ours only when it
+     * explains the cells better. Otherwise the finder is not run at all (it costs most). */
+    if (r->stats.changed > 3) {
+        struct shogi_grid old = r->grid;
+        update_grid(r, gray);
+        if (r->stats.refound) {
+            sample_all(r, gray);
+            bool occ2[SHOGI_SQUARES];
+            int owner2[SHOGI_SQUARES];
+            int changed2 = read_cells(r, occ2, owner2);
+            if (changed2 < r->stats.changed) {
+                memcpy(occ, occ2, sizeof occ2);
+                memcpy(owner, owner2, sizeof owner2);
+                r->stats.changed = changed2;
+            } else {
+                r->grid = old;
+                r->stats.refound = false;
+                sample_all(r, gray);
+            }
+        }
+    }
+    if (r->stats.changed > 0) {
+        struct shogi_move moves[SHOGI_MAX_MOVES];
+        int n = shogi_legal_moves(&r->pos, moves);
+        double mis;
+        int best = best_move(r, occ, owner, moves, n, &mis);
+        if (!r->sided) {
+            /* the first move says which side is sente: try the view turned round too */
+            turn_view(r, gray);
+            bool occ2[SHOGI_SQUARES];
+            int owner2[SHOGI_SQUARES];
+            int changed2 = read_cells(r, occ2, owner2);
+            double mis2;
+            int best2 = best_move(r, occ2, owner2, moves, n, &mis2);
+            if (best2 >= 0 && mis2 < mis && mis2 < changed2) {
+                memcpy(occ, occ2, sizeof occ2);
+                memcpy(owner, owner2, sizeof owner2);
+                best = best2;
+                mis = mis2;
+                r->stats.changed = changed2;
+            } else {
+                turn_view(r, gray);
+            }
+        }
+        /* take the move only when it explains the board better than no move at all */
+        if (best >= 0 && mis < r->stats.changed) {
+            shogi_do_move(&r->pos, moves[best]);
+            int to = moves[best].to;
+            shogi_book_add(&r->book, r->pos.board[to], r->patch[to]);
+            r->stats.move_fit = mis;
+            r->sided = true;
+        }
+    }
+    r->stats.oriented = r->sided;
+    if (pos) *pos = r->pos;
+    r->stats.ms = vision_now_ms() - t0;
+    return true;
+}
+
+bool shogi_reader_cold(struct shogi_reader *r, const struct vision_image *gray,
+                       uint8_t board[SHOGI_SQUARES])
+{
+    double t0 = vision_now_ms();
+    if (!r->oriented || !update_grid(r, gray)) {
+        r->stats.ms = vision_now_ms() - t0;
+        return false;
+    }
+    sample_all(r, gray);
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        board[sq] = r->tex[sq] > r->book.occ_threshold
+                        ? (uint8_t)shogi_book_classify(&r->book, r->patch[sq], NULL)
+                        : 0;
+    r->stats.ms = vision_now_ms() - t0;
+    return true;
+}
