@@ -14,11 +14,14 @@ static void read_usage(FILE *out)
 {
     fprintf(out,
             "usage: kifucam read IMAGE.jpg... --game go19|go13|go9 [--json] [--debug DIR]\n"
+            "       kifucam read START.jpg [NEXT.jpg...] --game shogi [--json]\n"
             "\n"
             "Finds the goban in each photo and prints the position: one row per board line from\n"
             "the edge nearest the top of the image, '.' empty, 'X' black, 'O' white, '?' unsure\n"
             "or hidden (a hand over the board). --json adds the grid corners and a confidence\n"
-            "per point; --debug writes each stage's image into DIR.\n");
+            "per point; --debug writes each stage's image into DIR.\n"
+            "Shogi: photos of one game in order, the first the initial position (the reader\n"
+            "learns the set's pieces from it); one SFEN line per photo.\n");
 }
 
 static char point_char(const struct observation *o, int p, double unsure)
@@ -75,6 +78,10 @@ int cmd_read(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--game") && i + 1 < argc) {
             const char *g = argv[++i];
+            if (!strcmp(g, "shogi")) {
+                size = -9; /* shogi: the reader of vision/shogi_read.h */
+                continue;
+            }
             size = !strcmp(g, "go19") ? 19 : !strcmp(g, "go13") ? 13 : !strcmp(g, "go9") ? 9 : -1;
             if (size < 0) {
                 fprintf(stderr, "kifucam read: --game %s: use go19, go13 or go9\n", g);
@@ -101,6 +108,11 @@ int cmd_read(int argc, char **argv)
         read_usage(stderr);
         free(imgs);
         return 2;
+    }
+    if (size == -9) {
+        int rc = cmd_read_shogi(nimg, imgs, json);
+        free(imgs);
+        return rc;
     }
     struct vision_detector *det = vision_detector_new();
     struct observation *obs = malloc(sizeof *obs);
