@@ -11,6 +11,8 @@
  *   GET  /referee?token=T     the referee view (same page, with flags and actions)
  *   GET  /referee/events?token=T   SSE with the flags too
  *   GET  /referee/snapshot?token=T&seq=N   the JPEG of the frame behind flag N (snapshot callback)
+ *   GET  /hall                the hall page: every board of a hall over MQTT/WebSocket
+ *                             (docs/hall.md; /hall.js, /hall.css beside it)
  *   POST /referee/action      form: token, action (accept|pass|takeback|note|result), ply, text
  *
  * SSE ids count every event the server published (1, 2, 3 ...). A browser that reconnects sends

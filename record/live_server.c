@@ -16,6 +16,9 @@
 /* The page, compiled in by record/live_embed.py (record/meson.build). */
 extern const unsigned char live_page_html[], live_page_js[], live_page_css[];
 extern const size_t live_page_html_len, live_page_js_len, live_page_css_len;
+/* The hall page (every board of a hall, over MQTT/WebSocket: docs/hall.md), served here too. */
+extern const unsigned char hall_page_html[], hall_page_js[], hall_page_css[];
+extern const size_t hall_page_html_len, hall_page_js_len, hall_page_css_len;
 
 #define MAX_BODY        4096
 #define DISCARD_LIMIT   (64 * 1024)
@@ -245,6 +248,25 @@ static enum MHD_Result send_bytes(struct MHD_Connection *conn, unsigned status, 
     return ret;
 }
 
+/* The hall page talks to the broker's WebSocket listener (another port, maybe another host), which
+ * the page's own policy must allow: connect-src is the only difference from secure_headers. */
+static enum MHD_Result send_hall(struct MHD_Connection *conn, const char *ctype,
+                                 const unsigned char *data, size_t len)
+{
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_PERSISTENT);
+    if (!r) return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", ctype);
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(r, "Content-Security-Policy",
+                            "default-src 'self'; connect-src 'self' ws: wss:; "
+                            "img-src 'self' data:; frame-ancestors *");
+    enum MHD_Result ret = MHD_queue_response(conn, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
 static enum MHD_Result send_text(struct MHD_Connection *conn, unsigned status, const char *text)
 {
     return send_bytes(conn, status, "text/plain; charset=utf-8", text, strlen(text),
@@ -386,6 +408,12 @@ static enum MHD_Result serve_get(struct live_server *s, struct MHD_Connection *c
     if (strcmp(url, "/live.css") == 0)
         return send_bytes(conn, MHD_HTTP_OK, "text/css; charset=utf-8", live_page_css,
                           live_page_css_len, MHD_RESPMEM_PERSISTENT, false);
+    if (strcmp(url, "/hall") == 0)
+        return send_hall(conn, "text/html; charset=utf-8", hall_page_html, hall_page_html_len);
+    if (strcmp(url, "/hall.js") == 0)
+        return send_hall(conn, "text/javascript; charset=utf-8", hall_page_js, hall_page_js_len);
+    if (strcmp(url, "/hall.css") == 0)
+        return send_hall(conn, "text/css; charset=utf-8", hall_page_css, hall_page_css_len);
     if (strcmp(url, "/events") == 0) return serve_events(s, conn, false);
     if (strcmp(url, "/state.json") == 0) {
         pthread_mutex_lock(&s->lock);

@@ -99,18 +99,21 @@ struct mqtt_feed *mqtt_feed_open(const struct mqtt_feed_config *cfg, char *err, 
     const char *host = cfg->host ? cfg->host : "127.0.0.1";
     int port = cfg->port ? cfg->port : 1883;
     int keep = cfg->keepalive_s ? cfg->keepalive_s : 30;
-    /* A broker that is down now is not an error: the loop thread keeps trying. */
-    int rc = mosquitto_connect_async(f->m, host, port, keep);
-    if (rc != MOSQ_ERR_SUCCESS && rc != MOSQ_ERR_ERRNO) {
-        snprintf(err, errlen, "mqtt: cannot connect to %s:%d: %s", host, port,
-                 mosquitto_strerror(rc));
+    /* A broker that is down now is not an error: the loop thread keeps trying. It must run before
+     * the first connect: when that fails first, libmosquitto 2.0's thread never retries
+     * (eclipse-mosquitto/mosquitto#1903). */
+    int rc = mosquitto_loop_start(f->m);
+    if (rc != MOSQ_ERR_SUCCESS) {
+        snprintf(err, errlen, "mqtt: cannot start the client thread: %s", mosquitto_strerror(rc));
         mosquitto_destroy(f->m);
         free(f);
         return NULL;
     }
-    rc = mosquitto_loop_start(f->m);
-    if (rc != MOSQ_ERR_SUCCESS) {
-        snprintf(err, errlen, "mqtt: cannot start the client thread: %s", mosquitto_strerror(rc));
+    rc = mosquitto_connect_async(f->m, host, port, keep);
+    if (rc != MOSQ_ERR_SUCCESS && rc != MOSQ_ERR_ERRNO) {
+        snprintf(err, errlen, "mqtt: cannot connect to %s:%d: %s", host, port,
+                 mosquitto_strerror(rc));
+        mosquitto_loop_stop(f->m, true);
         mosquitto_destroy(f->m);
         free(f);
         return NULL;
