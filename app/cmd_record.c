@@ -28,6 +28,7 @@ static void usage(FILE *out)
             "  --realtime       replay files and folders at their frame times\n"
             "  --speed X        with --realtime: X times as fast (frame times are kept)\n"
             "  --loop           start files and folders again at their end (soak runs)\n"
+            "  --observations   log every stable observation to OUT/observations.obs\n"
             "  --fps F          frame rate of folders (default 30)\n"
             "  --size WxH       frame size wanted\n"
             "  --rotate DEG     the board is turned 0, 90, 180 or 270 degrees in the image\n"
@@ -64,6 +65,10 @@ int record_common_option(struct kc_config *c, int argc, char **argv, int *i)
             fprintf(stderr, "kifucam: %s: %s\n", o, err);
             return -1;
         }
+        return 1;
+    }
+    if (!strcmp(o, "--observations")) {
+        c->observations = true;
         return 1;
     }
     if (!strcmp(o, "--loop")) {

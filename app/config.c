@@ -130,6 +130,9 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
         else if (!strcmp(key, "snapshots")) {
             rc = parse_bool(value, &b);
             if (!rc) c->snapshots = b;
+        } else if (!strcmp(key, "observations")) {
+            rc = parse_bool(value, &b);
+            if (!rc) c->observations = b;
         }
     } else if (!strcmp(section, "network")) {
         if (!strcmp(key, "serve"))

@@ -26,6 +26,7 @@ struct kc_config {
     /* [output] */
     char out_dir[512];
     bool snapshots;
+    bool observations; /* every stable observation appended to DIR/observations.obs */
     /* [network] */
     char serve[128]; /* "" = no live page; "127.0.0.1:8080", ":8080" */
     char referee_token[128];

@@ -27,6 +27,7 @@
 #include "record/mqtt.h"
 #include "record/sgf.h"
 #include "ruleguard/guard.h"
+#include "ruleguard/obs_text.h"
 #include "vision/vision.h"
 
 struct daemon {
@@ -47,6 +48,7 @@ struct daemon {
     pthread_mutex_t lock; /* the live server's threads read the record and send actions */
     char sgf_path[2048], journal_path[2048];
     char snap_dir[2048];
+    FILE *obs_log;                 /* observations.obs, when configured */
     const struct frame *cur_frame; /* the frame behind the events being handled, or NULL */
     /* Game time: frame times shifted so that they go on from the journal's last event after a
      * restart (a folder starts at 0 again, a camera's clock restarts with the Pi). */
@@ -566,7 +568,52 @@ static void free_daemon(struct daemon *d)
     go_obs_guard_free(d->guard);
     go_event_record_free(&d->rec);
     free(d->held);
+    if (d->obs_log) fclose(d->obs_log);
     pthread_mutex_destroy(&d->lock);
+}
+
+/* ---- the observation log ------------------------------------------------------------------- */
+
+/* DIR/observations.obs: the stream header when the file is new; after a restart the stream goes
+ * on, so the whole file replays the whole game. A log that cannot be written is said once. */
+static void open_obs_log(struct daemon *d)
+{
+    char path[2100];
+    snprintf(path, sizeof path, "%s/observations.obs", d->cfg.out_dir);
+    d->obs_log = fopen(path, "a");
+    if (!d->obs_log) {
+        kc_log(KC_LOG_WARN, "%s: cannot write: %s", path, strerror(errno));
+        return;
+    }
+    if (ftell(d->obs_log) == 0) {
+        static struct obs_stream_header hdr;
+        memset(&hdr, 0, sizeof hdr);
+        hdr.game = OBS_GAME_GO;
+        hdr.w = hdr.h = d->size;
+        snprintf(hdr.rules, sizeof hdr.rules, "%s", d->rules->name);
+        hdr.to_move = GO_EMPTY;
+        char buf[512];
+        obs_text_format_header(&hdr, buf, sizeof buf);
+        fputs(buf, d->obs_log);
+        fflush(d->obs_log);
+    }
+}
+
+static void log_observation(struct daemon *d, const struct observation *o)
+{
+    if (!d->obs_log) return;
+    static struct obs_stream_header hdr = {.game = OBS_GAME_GO};
+    static struct obs_item it;
+    static char buf[16384];
+    hdr.w = hdr.h = d->size;
+    it.kind = OBS_ITEM_OBS;
+    it.obs = *o;
+    size_t n = obs_text_format_item(&hdr, &it, buf, sizeof buf);
+    if (n < sizeof buf && fputs(buf, d->obs_log) >= 0 && fflush(d->obs_log) == 0) return;
+    kc_log(KC_LOG_WARN, "observations.obs: cannot write: %s; no more observations logged",
+           strerror(errno));
+    fclose(d->obs_log);
+    d->obs_log = NULL;
 }
 
 /* ---- the loop ------------------------------------------------------------------------------ */
@@ -609,6 +656,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         free_daemon(d);
         return 1;
     }
+    if (cfg->observations) open_obs_log(d);
     snprintf(res->sgf_path, sizeof res->sgf_path, "%.1000s", d->sgf_path);
     snprintf(res->journal_path, sizeof res->journal_path, "%.1000s", d->journal_path);
 
@@ -800,6 +848,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         res->stage_ms[1] += (double)(tc - tb) / 1e6;
         if (settle_push(settler, &obs, &stable)) {
             observation_rotate(&stable.obs, stable.changed, d->cfg.rotate);
+            log_observation(d, &stable.obs);
             pthread_mutex_lock(&d->lock);
             int n = go_obs_guard_observe_stable(d->guard, &stable, ev);
             int64_t td = now_ns();
@@ -818,6 +867,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     pthread_mutex_lock(&d->lock);
     if (res->frames && obs.board_found && !res->interrupted) {
         observation_rotate(&obs, NULL, d->cfg.rotate);
+        log_observation(d, &obs);
         handle_events(d, ev, go_obs_guard_observe(d->guard, &obs, ev));
     }
     /* Stopped by a signal, the game is not over: what is not confirmed yet is seen again after

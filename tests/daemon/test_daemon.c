@@ -31,6 +31,7 @@ static void test_record_clip(void **state)
     dt_make_tmp(out, sizeof out, "clean");
     struct kc_config c;
     dt_base_config(&c, "dir:" KIFUCAM_CLIP_DIR, out);
+    c.observations = true;
     struct daemon_result r;
     assert_int_equal(daemon_run(&c, NULL, &r), 0);
     int ns;
@@ -69,6 +70,18 @@ static void test_record_clip(void **state)
     }
     free(names);
     tu_note("%d snapshots for %d moves", jpegs, r.moves);
+    /* The observation log: a stream header, then one stable observation per block. */
+    char obs_path[700];
+    snprintf(obs_path, sizeof obs_path, "%s/observations.obs", out);
+    size_t olen = 0;
+    char *otext = tu_read_file(obs_path, &olen);
+    assert_non_null(otext);
+    int nobs = 0;
+    for (const char *p = otext; (p = strstr(p, "\nobs t=")); p++) nobs++;
+    tu_note("observations.obs: %d stable observations, %zu bytes", nobs, olen);
+    assert_true(!strncmp(otext, "kifucam-obs 1 go 9x9\n", 21));
+    assert_true(nobs >= r.moves / 2);
+    free(otext);
     assert_true(jpegs >= r.moves - 2 && jpegs <= r.moves);
     free(r.move);
     free(src);
