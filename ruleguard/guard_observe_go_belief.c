@@ -6,6 +6,16 @@
 
 #include "ruleguard/guard_observe_go_internal.h"
 
+/* A stone of the game (played, set up or resumed from the record) is established: read as gone
+ * only in doubt, it stays until one reading of the run is sure. A stone read near conf_min flickers
+ * between its colour and empty; taking it off on such readings alone flags a stone nobody touched.
+ * Captured stones are no longer of the game and go as usual. */
+static bool doubt_against_game(const struct go_obs_guard *g, int p, const struct point_state *s)
+{
+    uint8_t c = (uint8_t)go_game_at(gog_game_of(g), p);
+    return c != GO_EMPTY && s->belief == c && s->cand == GO_EMPTY && s->empty_obs < s->cand_obs;
+}
+
 void gog_read_point(struct go_obs_guard *g, int p, const struct observation *o, bool *changed)
 {
     struct point_state *s = &g->pt[p];
@@ -74,7 +84,8 @@ void gog_read_point(struct go_obs_guard *g, int p, const struct observation *o, 
         s->streak_sure = sure;
         s->cand_minconf = conf;
     }
-    if (s->streak_sure >= g->cfg.confirm_sure || s->streak_any >= g->cfg.confirm_any) {
+    if (s->streak_sure >= g->cfg.confirm_sure ||
+        (s->streak_any >= g->cfg.confirm_any && !doubt_against_game(g, p, s))) {
         /* a new stone appeared when a stone was first read here, of either colour (a doubtful
            first reading may name the wrong one) */
         int e = v;
@@ -102,6 +113,7 @@ void gog_confirm_tentative(struct go_obs_guard *g)
         struct point_state *s = &g->pt[p];
         /* s->last: the last known reading (a hand over the point at the end hides nothing new) */
         if (!s->cand_active || s->last != s->cand || s->streak_any < 2) continue;
+        if (doubt_against_game(g, p, s)) continue;
         s->belief = s->cand;
         s->seen_t = s->ep_obs[s->cand] ? s->ep_t[s->cand] : s->cand_t;
         s->seen_frame = s->ep_obs[s->cand] ? s->ep_frame[s->cand] : s->cand_frame;
