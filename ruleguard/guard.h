@@ -219,7 +219,13 @@ int shogi_obs_square(int x, int y, bool sente_bottom);
  * Readings: observation.point[y * OBS_MAX + x] holds a board/shogi.h piece code (owner from the
  * piece's orientation, promoted from its face), mapped to squares by shogi_obs_square;
  * hands[SHOGI_SENTE / SHOGI_GOTE].count[t - 1] the pieces of type t (SHOGI_PAWN..SHOGI_GOLD) seen
- * on that side's komadai. A komadai not visible (or read below conf_min) is no evidence. */
+ * on that side's komadai, promoted[t - 1] of them lying promoted side up. A komadai not visible
+ * (or read below conf_min) is no evidence.
+ *
+ * A piece in hand believed promoted side up (confirmed like the counts) brings one
+ * GUARD_REFEREE_CALL with reason GUARD_REASON_PROMOTED_IN_HAND per piece put there (pieces in hand
+ * are unpromoted, 持ち駒は生駒: it must be turned); its ply is the game's ply then. */
+#define GUARD_REASON_PROMOTED_IN_HAND 1003
 
 /* Tunables, with defaults from shogi_obs_config_default(). Squares and komadai are believed as in
  * go_obs_config: a change needs confirm_sure sure readings in a row, or confirm_any readable ones
@@ -241,8 +247,9 @@ struct shogi_obs_config {
     int hidden_wait_obs;   /* 3 */
     int64_t hidden_max_ns; /* 180 s */
     /* Resignation (Turnierregeln: "Die Hand längere Zeit über das Komadai zu legen"): a side's
-     * komadai covered (not visible) in consecutive observations for this long while the board is
-     * unchanged ends the game, that side resigning. 0 = off. */
+     * komadai covered by a hand (hand_obs.covered; a stand merely out of the picture is not) in
+     * consecutive observations for this long while the board is unchanged ends the game, that
+     * side resigning. 0 = off. */
     int64_t resign_hand_ns; /* 30 s */
     bool flag_takeback;     /* a finished move taken back on the board is 6) (true); false: a
                                silent take-back */

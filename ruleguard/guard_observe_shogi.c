@@ -126,7 +126,10 @@ static void run(struct shogi_obs_guard *g, const struct observation *o, int64_t 
 {
     sobs_explain(g, t, frame, mode, b);
     bool settled = board_settled(g);
-    if (mode != SOBS_FLUSH_SEEN) sobs_check_hands(g, t, frame, settled, b);
+    if (mode != SOBS_FLUSH_SEEN) {
+        sobs_check_hands(g, t, frame, settled, b);
+        sobs_check_promoted_in_hand(g, t, frame, settled, b);
+    }
     if (o) sobs_check_resign(g, o, settled, b);
 }
 

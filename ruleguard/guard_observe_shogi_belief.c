@@ -128,6 +128,17 @@ bool sobs_read(struct shogi_obs_guard *g, const struct observation *o)
             h->cand.active = false;
             changed = true;
         }
+        /* the faces: only pieces that can promote, and no more than are there */
+        uint8_t up[7], was[7];
+        for (int i = 0; i < 7; i++) {
+            bool can = shogi_type_can_promote((enum shogi_type)(i + 1));
+            up[i] = can ? (ho->promoted[i] < ho->count[i] ? ho->promoted[i] : ho->count[i]) : 0;
+            was[i] = h->promoted[i + 1];
+        }
+        if (feed(cfg, &h->pcand, hand_key(was), hand_key(up), ho->conf >= cfg->conf_sure)) {
+            hand_unkey(h->pcand.value, h->promoted);
+            h->pcand.active = false;
+        }
     }
     g->last_clean = clean;
     return changed;

@@ -1,7 +1,8 @@
 /* ruleguard/guard_observe_shogi_hand.c — the komadai: a captured piece must reach the capturer's
  * stand while the opponent thinks (it may come a little after the move: wait for it), and must
- * stay in view (隠し駒: HIDDEN_PIECE for a piece that never came or that disappears later); and
- * the resignation signal, a hand kept over one's own komadai. */
+ * stay in view (隠し駒: HIDDEN_PIECE for a piece that never came or that disappears later); a
+ * piece in hand lying promoted side up (a REFEREE_CALL: it must be turned); and the resignation
+ * signal, a hand kept over one's own komadai (covered, not merely out of the picture). */
 #include <stdio.h>
 #include <string.h>
 
@@ -106,12 +107,42 @@ void sobs_check_hands(struct shogi_obs_guard *g, int64_t t, uint64_t frame, bool
     }
 }
 
+void sobs_check_promoted_in_hand(struct shogi_obs_guard *g, int64_t t, uint64_t frame,
+                                 bool board_settled, struct sobs_evbuf *b)
+{
+    if (!board_settled) return; /* the move that brought the piece may not be read yet */
+    const struct shogi_position *pos = &sobs_game(g)->pos;
+    for (int c = 0; c < 2; c++) {
+        struct sobs_hand *h = &g->hand[c];
+        for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
+            if (h->promoted[ty] < h->promoted_flagged[ty]) /* turned back: a later one is new */
+                h->promoted_flagged[ty] = h->promoted[ty];
+            /* nor before the komadai agrees with the game: the capture is then counted too */
+            if (h->promoted[ty] <= h->promoted_flagged[ty] || h->belief[ty] != pos->hand[c][ty])
+                continue;
+            int n = h->promoted[ty] - h->promoted_flagged[ty];
+            h->promoted_flagged[ty] = h->promoted[ty];
+            struct guard_event *e = sobs_event(b, GUARD_REFEREE_CALL, sobs_ply(g), t, frame);
+            if (!e) continue;
+            e->reason = GUARD_REASON_PROMOTED_IN_HAND;
+            e->rule_ref = "pieces in hand are unpromoted (持ち駒は生駒): a captured piece goes to "
+                          "the komadai turned back to its unpromoted side";
+            enum shogi_type up = (enum shogi_type)(ty + SHOGI_PROMOTED);
+            snprintf(e->text, sizeof e->text,
+                     "%d %s (%s) on %s's komadai promoted side up (%s): must be turned", n,
+                     shogi_type_kanji((enum shogi_type)ty), shogi_type_csa((enum shogi_type)ty),
+                     sobs_side_name(c), shogi_type_kanji(up));
+        }
+    }
+}
+
 void sobs_check_resign(struct shogi_obs_guard *g, const struct observation *o, bool board_settled,
                        struct sobs_evbuf *b)
 {
     for (int c = 0; c < 2; c++) {
         struct sobs_hand *h = &g->hand[c];
-        bool covered = o->board_found && !o->hands[c].visible;
+        /* a hand resting over the stand, not a stand out of the picture */
+        bool covered = o->board_found && !o->hands[c].visible && o->hands[c].covered;
         if (!covered) {
             h->covered_since = -1;
             continue;

@@ -1,8 +1,8 @@
 /* ruleguard/guard_observe_shogi_internal.h — the shogi observation guard's state, shared by its
  * files: guard_observe_shogi.c (API, referee commands), _belief.c (readings -> belief), _explain.c
  * (belief -> moves and board flags), _search.c (which moves explain a change), _hand.c (captures
- * reaching the komadai, HIDDEN_PIECE, resignation by hand), _history.c (the moves, rebuild and
- * take-back). */
+ * reaching the komadai, HIDDEN_PIECE, promoted pieces in hand, resignation by hand), _history.c
+ * (the moves, rebuild and take-back). */
 #ifndef KIFUCAM_RULEGUARD_GUARD_OBSERVE_SHOGI_INTERNAL_H
 #define KIFUCAM_RULEGUARD_GUARD_OBSERVE_SHOGI_INTERNAL_H
 
@@ -39,6 +39,10 @@ struct sobs_hand {
     int gone_reads[SHOGI_HAND_TYPES];    /* readings in a row short of an unexplained piece */
     uint8_t tolerated[SHOGI_HAND_TYPES]; /* missing pieces already flagged HIDDEN_PIECE */
     int64_t covered_since;               /* first observation of the current covered run, or -1 */
+    /* pieces lying promoted side up, believed like the counts (a run of agreeing readings) */
+    struct sobs_cand pcand;
+    uint8_t promoted[SHOGI_HAND_TYPES];
+    uint8_t promoted_flagged[SHOGI_HAND_TYPES]; /* of promoted[], already flagged */
 };
 
 /* A captured piece on its way to the capturer's komadai. */
@@ -141,6 +145,10 @@ void sobs_drop_pending_after(struct shogi_obs_guard *g, int ply);
 int sobs_pending_count(const struct shogi_obs_guard *g, int c, int t);
 void sobs_check_hands(struct shogi_obs_guard *g, int64_t t, uint64_t frame, bool board_settled,
                       struct sobs_evbuf *b);
+/* A promoted piece believed on a komadai (newly: once per piece put there): a referee call,
+ * judged once the board shows the game's position (so the move that captured it is counted). */
+void sobs_check_promoted_in_hand(struct shogi_obs_guard *g, int64_t t, uint64_t frame,
+                                 bool board_settled, struct sobs_evbuf *b);
 void sobs_check_resign(struct shogi_obs_guard *g, const struct observation *o, bool board_settled,
                        struct sobs_evbuf *b);
 

@@ -271,7 +271,8 @@ static bool parse_shogi_row(char *row, int y, struct observation *o, int lineno,
     return true;
 }
 
-/* "hand b P2 L1 conf=0.9" | "hand w -" | "hand b hidden" */
+/* "hand b P2 +P1 L1 conf=0.9" | "hand w -" | "hand b hidden" | "hand b covered": a '+' before
+ * the letter counts the pieces of that type lying promoted side up (they count in count[] too). */
 static bool parse_hand(char *rest, struct observation *o, int lineno, struct obs_text_error *err)
 {
     char *sp = NULL;
@@ -287,11 +288,13 @@ static bool parse_hand(char *rest, struct observation *o, int lineno, struct obs
     memset(h, 0, sizeof *h);
     h->visible = true;
     h->conf = OBS_TEXT_CONF_SURE;
+    uint8_t plain[7] = {0}, face_up[7] = {0};
     for (tok = strtok_r(NULL, " \t", &sp); tok; tok = strtok_r(NULL, " \t", &sp)) {
         char *end;
         if (!strcmp(tok, "-")) continue;
-        if (!strcmp(tok, "hidden")) {
+        if (!strcmp(tok, "hidden") || !strcmp(tok, "covered")) {
             h->visible = false;
+            h->covered = tok[0] == 'c';
             continue;
         }
         if (!strncmp(tok, "conf=", 5)) {
@@ -300,12 +303,22 @@ static bool parse_hand(char *rest, struct observation *o, int lineno, struct obs
                 return fail(err, lineno, "bad conf '%s'", tok);
             continue;
         }
-        int t = sfen_type(tok[0]);
-        if (t == SHOGI_NO_TYPE || t == SHOGI_KING || !isupper((unsigned char)tok[0]))
-            return fail(err, lineno, "bad hand piece '%s' (P L N S G B R + count)", tok);
-        long n = tok[1] ? strtol(tok + 1, &end, 10) : 1;
-        if (tok[1] && (*end || n < 0 || n > 18)) return fail(err, lineno, "bad count '%s'", tok);
-        h->count[t - 1] = (uint8_t)n;
+        bool promoted = tok[0] == '+';
+        const char *piece = tok + promoted;
+        int t = sfen_type(piece[0]);
+        if (t == SHOGI_NO_TYPE || t == SHOGI_KING || !isupper((unsigned char)piece[0]) ||
+            (promoted && !shogi_type_can_promote((enum shogi_type)t)))
+            return fail(err, lineno, "bad hand piece '%s' ([+]P L N S B R, G + count)", tok);
+        long n = piece[1] ? strtol(piece + 1, &end, 10) : 1;
+        if (piece[1] && (*end || n < 0 || n > 18)) return fail(err, lineno, "bad count '%s'", tok);
+        if (promoted)
+            face_up[t - 1] = (uint8_t)n;
+        else
+            plain[t - 1] = (uint8_t)n;
+    }
+    for (int i = 0; i < 7; i++) {
+        h->count[i] = (uint8_t)(plain[i] + face_up[i]);
+        h->promoted[i] = face_up[i];
     }
     return true;
 }
@@ -531,15 +544,19 @@ size_t obs_text_format_item(const struct obs_stream_header *hdr, const struct ob
             const struct hand_obs *h = &ob->hands[side];
             put(&o, "hand %c", side == SHOGI_SENTE ? 'b' : 'w');
             if (!h->visible) {
-                put(&o, " hidden\n");
+                put(&o, h->covered ? " covered\n" : " hidden\n");
                 continue;
             }
             int any = 0;
-            for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++)
-                if (h->count[t - 1]) {
-                    put(&o, " %c%d", shogi_type_sfen((enum shogi_type)t), h->count[t - 1]);
-                    any++;
-                }
+            for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
+                int n = h->count[t - 1];
+                int up = shogi_type_can_promote((enum shogi_type)t) ? h->promoted[t - 1] : 0;
+                if (up > n) up = n; /* promoted[] counts among count[] */
+                char letter = shogi_type_sfen((enum shogi_type)t);
+                if (n - up) put(&o, " %c%d", letter, n - up);
+                if (up) put(&o, " +%c%d", letter, up);
+                any += n > 0;
+            }
             if (!any) put(&o, " -");
             if (h->conf < 0.9f) put(&o, " conf=%.2f", (double)h->conf);
             put(&o, "\n");

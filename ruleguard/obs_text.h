@@ -22,12 +22,17 @@
  *   ...                               letter (upper case sente, lower case gote) with '+' for a
  *                                     promoted face; a trailing '?' marks doubt (conf 0.7),
  *                                     '?' alone unreadable, '#' occluded
- *   hand b P2 L1                    shogi: sente's komadai (letter + count), '-' empty,
- *   hand w -                          'hidden' not in view; an optional trailing conf=0.8
+ *   hand b P2 +P1 L1                shogi: sente's komadai (letter + count), '-' empty,
+ *   hand w -                          'hidden' not in view (out of the picture), 'covered'
+ *   hand w covered                    not in view because a hand rests over it; an optional
+ *                                     trailing conf=0.8
  *   end                             closes the observation
  *
  *                                   (counts per SFEN letter, as hand_obs.count[type - 1] with
- *                                   board/shogi.h's type order P L N S B R G)
+ *                                   board/shogi.h's type order P L N S B R G; a '+' before the
+ *                                   letter counts the pieces of that type lying promoted side
+ *                                   up: "P2 +P1" is count 3, promoted 1 — hand_obs.promoted[];
+ *                                   not for G)
  *   signal pass B t=...             a Go signal seen off the grid: pass (a stone beside the
  *   signal end W t=...                board), end (end of game confirmed), resign (two stones)
  *   referee pass B t=...            a referee command: pass C, accept, takeback,

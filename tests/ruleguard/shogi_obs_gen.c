@@ -48,9 +48,9 @@ int sgen_rng_int(struct sgen_rng *r, int n)
 const char *sgen_fault_name(enum sgen_fault f)
 {
     static const char *const names[SF_COUNT] = {
-        "none",          "dead piece",  "nifu",       "uchifuzume",     "wrong way",
-        "promoted drop", "own capture", "takeback",   "opponent piece", "king in check",
-        "two moves",     "hidden late", "hidden gone"};
+        "none",          "dead piece",  "nifu",        "uchifuzume",     "wrong way",
+        "promoted drop", "own capture", "takeback",    "opponent piece", "king in check",
+        "two moves",     "hidden late", "hidden gone", "promoted hand"};
     return f < SF_COUNT ? names[f] : "?";
 }
 
@@ -62,6 +62,7 @@ const char *sgen_flag_class(enum guard_kind k, int reason)
     if ((k == GUARD_ILLEGAL_MOVE || k == GUARD_TWO_MOVES) && reason >= 1 && reason <= 9)
         return rules[reason];
     if (k == GUARD_HIDDEN_PIECE) return "hidden";
+    if (k == GUARD_REFEREE_CALL && reason == GUARD_REASON_PROMOTED_IN_HAND) return "hand+";
     if (k == GUARD_BOARD_DISTURBED) return "disturbed";
     return "other";
 }
@@ -81,6 +82,7 @@ const char *sgen_fault_class(enum sgen_fault f)
     case SF_TWO_MOVES: return "9 two";
     case SF_HIDDEN_LATE:
     case SF_HIDDEN_GONE: return "hidden";
+    case SF_PROMOTED_HAND: return "hand+";
     default: return "none";
     }
 }
@@ -102,6 +104,7 @@ struct ctx {
     int64_t t;
     uint64_t frame;
     bool keep_hands_visible;
+    int face_up_side, face_up_type; /* a piece lying promoted side up on a komadai, or -1 */
 };
 
 static struct obs_item *new_item(struct ctx *c)
@@ -179,10 +182,14 @@ static void observe(struct ctx *c)
         /* the blob reaching over a komadai (the arm of a player) hides it too */
         bool near =
             blob && ((side == SHOGI_SENTE) == c->s->hdr.sente_bottom ? by + bh >= 8 : by == 0);
-        h->visible = c->keep_hands_visible ||
-                     !(sgen_rng_unit(&c->rng) < nz->hidden_hand || (near && bx + bw >= 8));
+        bool out_of_picture = !c->keep_hands_visible && sgen_rng_unit(&c->rng) < nz->hidden_hand;
+        bool under_arm = !c->keep_hands_visible && near && bx + bw >= 8;
+        h->visible = !out_of_picture && !under_arm;
+        h->covered = under_arm;
         h->conf = 0.95f;
         for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) h->count[t - 1] = c->phys.hand[side][t];
+        if (c->face_up_side == side && h->count[c->face_up_type - 1])
+            h->promoted[c->face_up_type - 1] = 1;
         if (sgen_rng_unit(&c->rng) < nz->misread) {
             int t = sgen_rng_int(&c->rng, 7);
             h->count[t] = (uint8_t)(h->count[t] ? h->count[t] - 1 : 1);
@@ -397,7 +404,7 @@ bool sgen_stream_make(const struct shogi_position *start, const struct shogi_mov
     out->nmoves = nmoves;
     out->fault = f;
 
-    struct ctx c = {.s = out, .nz = noise, .phys = *start, .t = 0, .frame = 0};
+    struct ctx c = {.s = out, .nz = noise, .phys = *start, .t = 0, .frame = 0, .face_up_side = -1};
     sgen_rng_seed(&c.rng, seed);
     for (int i = 0; i < nmoves; i++) { /* every move must be playable */
         if (!shogi_move_is_playable(&c.phys, moves[i])) {
@@ -412,6 +419,7 @@ bool sgen_stream_make(const struct shogi_position *start, const struct shogi_mov
     int fault_ply = 0;
     struct shogi_move fm = {0, 0, 0, 0, false};
     int gone_side = -1, gone_type = 0;
+    int any_capture = 0; /* SF_PROMOTED_HAND without a promoted piece captured: any that can be */
     if (f != SF_NONE) {
         if (!nmoves) goto nofit;
         int from = pick_ply(&c, nmoves);
@@ -442,6 +450,16 @@ bool sgen_stream_make(const struct shogi_position *start, const struct shogi_mov
                     shogi_piece_type(moves[k - 1].captured) != SHOGI_KING)
                     fault_ply = k;
                 break;
+            case SF_PROMOTED_HAND: {
+                /* the natural slip: a promoted piece captured, put down as it lay on the board */
+                int cap = moves[k - 1].captured;
+                if (!cap || !shogi_type_can_promote(shogi_type_base(shogi_piece_type(cap)))) break;
+                if (shogi_type_is_promoted(shogi_piece_type(cap)))
+                    fault_ply = k;
+                else if (!any_capture)
+                    any_capture = k;
+                break;
+            }
             case SF_HIDDEN_GONE:
                 for (int sd = 0; sd < 2 && !fault_ply; sd++)
                     for (int t = SHOGI_PAWN; t <= SHOGI_GOLD && !fault_ply; t++)
@@ -459,6 +477,7 @@ bool sgen_stream_make(const struct shogi_position *start, const struct shogi_mov
             }
         }
         free(at);
+        if (!fault_ply) fault_ply = any_capture;
         if (!fault_ply) goto nofit;
     }
     out->fault_ply = fault_ply;
@@ -467,7 +486,8 @@ bool sgen_stream_make(const struct shogi_position *start, const struct shogi_mov
     int hidden_side = -1, hidden_type = 0;
     for (int k = 1; k <= nmoves; k++) {
         struct shogi_move m = moves[k - 1];
-        if (k == fault_ply && f != SF_TAKEBACK && f != SF_HIDDEN_LATE && f != SF_HIDDEN_GONE) {
+        if (k == fault_ply && f != SF_TAKEBACK && f != SF_HIDDEN_LATE && f != SF_HIDDEN_GONE &&
+            f != SF_PROMOTED_HAND) {
             /* the illegal move, seen, then the board put back by the referee */
             struct shogi_position keep = c.phys;
             char usi[6];
@@ -485,7 +505,21 @@ bool sgen_stream_make(const struct shogi_position *start, const struct shogi_mov
         }
         int late_side, late_type;
         bool hide_late = k == fault_ply && f == SF_HIDDEN_LATE;
-        play(&c, m, !hide_late, &late_side, &late_type);
+        bool face_up = k == fault_ply && f == SF_PROMOTED_HAND;
+        play(&c, m, !hide_late && !face_up, &late_side, &late_type);
+        if (face_up) { /* seen by the referee a while, then turned */
+            c.face_up_side = shogi_piece_color(m.piece);
+            c.face_up_type = shogi_type_base(shogi_piece_type(m.captured));
+            snprintf(out->fault_text, sizeof out->fault_text,
+                     "promoted hand: the %s captured at ply %d put down promoted side up",
+                     shogi_type_csa(shogi_piece_type(m.captured)), k);
+            expect(out, k, GUARD_REFEREE_CALL, GUARD_REASON_PROMOTED_IN_HAND);
+            observe(&c);
+            c.keep_hands_visible = true;
+            observe_state(&c, 3);
+            c.keep_hands_visible = false;
+            c.face_up_side = -1;
+        }
         if (hide_late) { /* the piece is kept off until the opponent has moved and more */
             hidden_side = shogi_piece_color(m.piece);
             hidden_type = shogi_type_base(shogi_piece_type(m.captured));

@@ -1,9 +1,9 @@
 /* tests/ruleguard/shogi_obs_gen.h — a shogi game (start + moves) as the observation stream a
  * camera and settler would hand on: square misreads, doubtful readings, hand-shaped occluded
- * blobs (over squares and komadai), komadai out of view, captured pieces put on the komadai late,
- * repeated and duplicated observations, timing jitter — and, optionally, one injected fault,
- * restored the way a referee restores a board, so the moves recorded must still equal the
- * game's, plus exactly the fault's flag at its ply. */
+ * blobs (over squares and komadai: a komadai under an arm is covered), komadai out of view,
+ * captured pieces put on the komadai late, repeated and duplicated observations, timing jitter —
+ * and, optionally, one injected fault, restored the way a referee restores a board, so the moves
+ * recorded must still equal the game's, plus exactly the fault's flag at its ply. */
 #ifndef KIFUCAM_TESTS_SHOGI_OBS_GEN_H
 #define KIFUCAM_TESTS_SHOGI_OBS_GEN_H
 
@@ -40,6 +40,7 @@ enum sgen_fault {
     SF_TWO_MOVES,      /* 9) the side that just moved moves again */
     SF_HIDDEN_LATE,    /* a captured piece kept off the komadai until the opponent has moved */
     SF_HIDDEN_GONE,    /* a piece taken off a komadai for a while */
+    SF_PROMOTED_HAND,  /* a captured piece put on the komadai promoted side up (then turned) */
     SF_COUNT
 };
 const char *sgen_fault_name(enum sgen_fault f);
@@ -81,8 +82,8 @@ bool sgen_stream_make(const struct shogi_position *start, const struct shogi_mov
                       int nmoves, enum sgen_fault f, uint64_t seed, const struct sgen_noise *noise,
                       bool sente_bottom, struct sgen_stream *out);
 
-/* The flag class printed in the confusion table: "1 dead", …, "9 two", "hidden", "disturbed",
- * "other". */
+/* The flag class printed in the confusion table: "1 dead", …, "9 two", "hidden", "hand+" (a
+ * promoted piece in hand), "disturbed", "other". */
 const char *sgen_flag_class(enum guard_kind k, int reason);
 /* The class a fault must be flagged as. */
 const char *sgen_fault_class(enum sgen_fault f);

@@ -19,8 +19,8 @@
 #define PER_FAULT 200
 
 static const char *const classes[] = {
-    "1 dead",  "2 nifu", "3 uchifu", "4 perpet",  "5 impossible", "6 takeback", "7 opp piece",
-    "8 check", "9 two",  "hidden",   "disturbed", "other",        "none"};
+    "1 dead",  "2 nifu", "3 uchifu", "4 perpet", "5 impossible", "6 takeback", "7 opp piece",
+    "8 check", "9 two",  "hidden",   "hand+",    "disturbed",    "other",      "none"};
 #define NCLASS ((int)(sizeof classes / sizeof classes[0]))
 
 static int class_index(const char *name)

@@ -363,6 +363,13 @@ static void test_perpetual_check(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* The last view's komadai of side c not in view: a hand over it (covered) or out of the picture. */
+static void cover(int c, bool covered)
+{
+    view.hands[c].visible = false;
+    view.hands[c].covered = covered;
+}
+
 static void test_resignation_by_hand_over_komadai(void **state)
 {
     (void)state;
@@ -373,21 +380,33 @@ static void test_resignation_by_hand_over_komadai(void **state)
     /* covered for 10 s: nothing */
     for (int i = 0; i < 3; i++) {
         see(&p);
-        view.hands[SHOGI_SENTE].visible = false;
+        cover(SHOGI_SENTE, true);
         assert_int_equal(shogi_obs_guard_observe(g, &view, ev), 0);
     }
     observe(g, &p, 1);
     /* covered for 35 s: sente resigns */
     int n = 0;
+    int64_t covered_from = view.t_ns + 5 * SEC;
     for (int i = 0; i < 8 && !n; i++) {
         see(&p);
-        view.hands[SHOGI_SENTE].visible = false;
+        cover(SHOGI_SENTE, true);
         n = shogi_obs_guard_observe(g, &view, ev);
     }
+    assert_true(view.t_ns - covered_from >= 30 * SEC); /* not before the configured time */
     const struct guard_event *e = find(n, GUARD_GAME_END);
     assert_non_null(e);
     assert_int_equal(e->reason, GUARD_REASON_SIGNAL);
     assert_int_equal(shogi_obs_guard_game(g)->outcome.result, SHOGI_RESULT_GOTE_WINS);
+    shogi_obs_guard_free(g);
+    /* the komadai out of the picture (not covered) for a minute: no resignation */
+    g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    for (int i = 0; i < 12; i++) {
+        see(&p);
+        cover(SHOGI_SENTE, false);
+        assert_int_equal(shogi_obs_guard_observe(g, &view, ev), 0);
+    }
+    assert_int_equal(shogi_obs_guard_game(g)->outcome.end, SHOGI_END_NONE);
     shogi_obs_guard_free(g);
     /* switched off */
     struct shogi_obs_config cfg;
@@ -397,9 +416,89 @@ static void test_resignation_by_hand_over_komadai(void **state)
     observe(g, &p, 2);
     for (int i = 0; i < 20; i++) {
         see(&p);
-        view.hands[SHOGI_SENTE].visible = false;
+        cover(SHOGI_SENTE, true);
         assert_int_equal(shogi_obs_guard_observe(g, &view, ev), 0);
     }
+    shogi_obs_guard_free(g);
+}
+
+/* Referee calls for a promoted piece in hand among the n events in ev; each must say so. */
+static int promoted_calls(int n, int want_ply)
+{
+    int c = 0;
+    for (int j = 0; j < n; j++) {
+        if (ev[j].kind != GUARD_REFEREE_CALL) continue;
+        assert_int_equal(ev[j].reason, GUARD_REASON_PROMOTED_IN_HAND);
+        assert_non_null(ev[j].rule_ref);
+        assert_int_equal(ev[j].ply, want_ply);
+        c++;
+    }
+    return c;
+}
+
+/* Observe pos once with one piece of type t on c's komadai lying promoted side up. */
+static int observe_face_up(struct shogi_obs_guard *g, const struct shogi_position *pos, int c,
+                           int t, float conf)
+{
+    see(pos);
+    view.hands[c].promoted[t - 1] = 1;
+    view.hands[c].conf = conf;
+    return shogi_obs_guard_observe(g, &view, ev);
+}
+
+/* A captured piece put on the komadai promoted side up: one referee call at the capture's ply
+ * once the reading is confirmed, none for a single misread face, none again while it stays,
+ * and a new one for the next piece put there promoted. */
+static void test_promoted_piece_in_hand(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k4/9/9/4+p4/4P4/9/9/9/4K4 b S 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    /* one observation reads the silver's face wrong: not evidence enough */
+    assert_int_equal(flags(observe_face_up(g, &p, SHOGI_SENTE, SHOGI_SILVER, 0.95f)), 0);
+    assert_int_equal(flags(observe(g, &p, 3)), 0);
+    play(&p, "5e5d"); /* captures the tokin: a pawn in hand, left lying as と */
+    int calls = 0, at = -1;
+    for (int i = 0; i < 4; i++) {
+        int n = observe_face_up(g, &p, SHOGI_SENTE, SHOGI_PAWN, 0.95f);
+        int k = promoted_calls(n, 1);
+        if (k && at < 0) at = i;
+        calls += k;
+        assert_int_equal(flags(n), k); /* nothing else: not a hidden piece */
+    }
+    assert_int_equal(calls, 1);
+    assert_true(at >= 1);                            /* confirmed: not on the first reading */
+    assert_int_equal(shogi_obs_guard_game(g)->n, 1); /* the move stands */
+    /* turned: nothing; a single misread of the face afterwards: nothing */
+    assert_int_equal(flags(observe(g, &p, 3)), 0);
+    assert_int_equal(flags(observe_face_up(g, &p, SHOGI_SENTE, SHOGI_PAWN, 0.95f)), 0);
+    assert_int_equal(flags(observe(g, &p, 3)), 0);
+    /* gote moves; later a piece on sente's komadai lies promoted again: a new call at ply 2 */
+    play(&p, "5a4a");
+    observe(g, &p, 2);
+    calls = 0;
+    for (int i = 0; i < 4; i++)
+        calls += promoted_calls(observe_face_up(g, &p, 0, SHOGI_PAWN, 0.95f), 2);
+    assert_int_equal(calls, 1);
+    shogi_obs_guard_free(g);
+    /* readings in doubt confirm it too, after confirm_any of them; gote's komadai alike */
+    struct shogi_position q;
+    position(&q, "4k4/9/9/9/9/9/9/9/4K4 b s 1");
+    g = shogi_obs_guard_new(&q, NULL, true, NULL);
+    observe(g, &q, 2);
+    calls = 0;
+    for (int i = 0; i < 3; i++)
+        calls += promoted_calls(observe_face_up(g, &q, SHOGI_GOTE, SHOGI_SILVER, 0.7f), 0);
+    assert_int_equal(calls, 1);
+    /* a gold has no promoted side: a reading that says so is ignored */
+    position(&q, "4k4/9/9/9/9/9/9/9/4K4 b G 1");
+    shogi_obs_guard_free(g);
+    g = shogi_obs_guard_new(&q, NULL, true, NULL);
+    observe(g, &q, 2);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(flags(observe_face_up(g, &q, SHOGI_SENTE, SHOGI_GOLD, 0.95f)), 0);
     shogi_obs_guard_free(g);
 }
 
@@ -461,10 +560,15 @@ static void test_text_format_roundtrip(void **state)
     it.obs.conf[1 * OBS_MAX + 1] = 0;
     it.obs.conf[2 * OBS_MAX + 2] = 0.7f;
     it.obs.hands[SHOGI_GOTE].visible = false;
+    it.obs.hands[SHOGI_GOTE].covered = true; /* a hand over it */
+    it.obs.hands[SHOGI_SENTE].count[SHOGI_PAWN - 1] = 3;
+    it.obs.hands[SHOGI_SENTE].promoted[SHOGI_PAWN - 1] = 1;
     char text[4096];
     size_t len = obs_text_format_header(&hdr, text, sizeof text);
     len += obs_text_format_item(&hdr, &it, text + len, sizeof text - len);
     assert_true(len < sizeof text);
+    assert_non_null(strstr(text, "hand b P2 +P1 B1\n"));
+    assert_non_null(strstr(text, "hand w covered\n"));
     const char *cur = text;
     int line = 0;
     struct obs_stream_header back;
@@ -483,8 +587,42 @@ static void test_text_format_roundtrip(void **state)
     assert_true(got.obs.conf[2 * OBS_MAX + 2] < 0.9f && got.obs.conf[2 * OBS_MAX + 2] >= 0.5f);
     assert_true(got.obs.hands[SHOGI_SENTE].visible);
     assert_int_equal(got.obs.hands[SHOGI_SENTE].count[SHOGI_BISHOP - 1], 1);
+    assert_int_equal(got.obs.hands[SHOGI_SENTE].count[SHOGI_PAWN - 1], 3);
+    assert_int_equal(got.obs.hands[SHOGI_SENTE].promoted[SHOGI_PAWN - 1], 1);
+    assert_false(got.obs.hands[SHOGI_SENTE].covered);
     assert_false(got.obs.hands[SHOGI_GOTE].visible);
+    assert_true(got.obs.hands[SHOGI_GOTE].covered);
     assert_int_equal(obs_text_next(&cur, &line, &back, &got, &err), 0);
+    /* out of the picture is not covered; a gold has no promoted side */
+    const char *hands = "kifucam-obs 1 shogi 9x9\nobs t=1 frame=1\n"
+                        "l n s g k g s n l\n. r . . . . . b .\np p p p p p p p p\n"
+                        ". . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n"
+                        "P P P P P P P P P\n. B . . . . . R .\nL N S G K G S N L\n"
+                        "hand b hidden\nhand w +R1 +S2 S1 conf=0.7\nend\n"
+                        "obs t=2 frame=2\n";
+    cur = hands;
+    line = 0;
+    assert_true(obs_text_header(&cur, &line, &back, &err));
+    assert_int_equal(obs_text_next(&cur, &line, &back, &got, &err), 1);
+    assert_false(got.obs.hands[SHOGI_SENTE].visible);
+    assert_false(got.obs.hands[SHOGI_SENTE].covered);
+    assert_int_equal(got.obs.hands[SHOGI_GOTE].count[SHOGI_SILVER - 1], 3);
+    assert_int_equal(got.obs.hands[SHOGI_GOTE].promoted[SHOGI_SILVER - 1], 2);
+    assert_int_equal(got.obs.hands[SHOGI_GOTE].promoted[SHOGI_ROOK - 1], 1);
+    static const char *const bad_hands[] = {"hand b +G1", "hand b +K1", "hand b +", "hand b +p1"};
+    for (size_t i = 0; i < sizeof bad_hands / sizeof bad_hands[0]; i++) {
+        char one[400];
+        snprintf(one, sizeof one, "kifucam-obs 1 shogi 9x9\nobs t=1 frame=1\n%s%s\nend\n",
+                 "l n s g k g s n l\n. r . . . . . b .\np p p p p p p p p\n"
+                 ". . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n"
+                 "P P P P P P P P P\n. B . . . . . R .\nL N S G K G S N L\n",
+                 bad_hands[i]);
+        cur = one;
+        line = 0;
+        assert_true(obs_text_header(&cur, &line, &back, &err));
+        assert_int_equal(obs_text_next(&cur, &line, &back, &got, &err), -1);
+        assert_int_equal(err.line, 12);
+    }
     /* an error names its line */
     const char *bad = "kifucam-obs 1 shogi 9x9\nobs t=1 frame=1\nl n s g k g s n\nend\n";
     cur = bad;
@@ -508,6 +646,7 @@ int main(void)
         cmocka_unit_test(test_takeback_of_a_finished_move),
         cmocka_unit_test(test_perpetual_check),
         cmocka_unit_test(test_resignation_by_hand_over_komadai),
+        cmocka_unit_test(test_promoted_piece_in_hand),
         cmocka_unit_test(test_referee_commands),
         cmocka_unit_test(test_text_format_roundtrip),
     };
