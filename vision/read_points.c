@@ -5,7 +5,8 @@
  * from the gaps between intersections (cell centres, where no stone is ever centred), locally
  * (median of the neighbouring gaps) so uneven light and glare move the reference with them. A
  * stone is sampled at its body's image position (stone_height.c), an empty point is recognised
- * by its grid-line cross. Thresholds between board and stones come from the frame's own
+ * by its grid-line cross, and a white stone on a light board (only a little brighter than the
+ * wood) by the cross it hides. Thresholds between board and stones come from the frame's own
  * distribution (Otsu), bounded by fixed floors so a board without white stones does not invent
  * them. A point whose neighbouring gaps do not look like board, or whose own colour is neither
  * board nor stone, is occluded (a hand, an arm, a sleeve): never read as a stone. */
@@ -220,6 +221,13 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
         tmp[ngap++] = gd[i];
     }
     double gap_tol = fmax(0.17, 5 * median(tmp, ngap));
+    /* a colour frame of a tinted board: a stone's neutrality means something. A grey frame
+     * (a monochrome camera, a grey JPEG decoded to colour) has none to tell */
+    ngap = 0;
+    for (int gy = 0; gy <= n; gy++)
+        for (int gx = 0; gx <= n; gx++)
+            tmp[ngap++] = hypot(ref[gy * NG + gx].rg, ref[gy * NG + gx].gb);
+    bool tinted = im->color && median(tmp, ngap) > 4;
 
     /* per point: the stone body sample, the board reference and the grid-line cross */
     static const int NP = OBS_POINTS;
@@ -245,7 +253,7 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
             rho[p] = s.lum / bl;
             double bchroma = hypot(b.rg, b.gb), schroma = hypot(s.rg, s.gb);
             /* 1 = as neutral as a stone can be, 0 = as coloured as the board */
-            neu[p] = im->color && bchroma > 8 ? clamp01((bchroma - schroma) / bchroma) : 0;
+            neu[p] = tinted && bchroma > 8 ? clamp01((bchroma - schroma) / bchroma) : 0;
             bdist[p] = hypot((s.lum - b.lum) / bl, 1.5 * hypot(s.rg - b.rg, s.gb - b.gb) / bl);
             /* the cross: grid lines darker than the board just off them */
             double on = 0, off = 0;
@@ -277,6 +285,18 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
     double tw = otsu(vals, m, &sep);
     if (sep < 3 || tw < 1.2) tw = fmax(tw, 2.0);
 
+    /* the frame's own grid-line cross on empty board: a stone hides it. Brightness alone is a
+     * weak cue for a white stone on a light board (a few per cent brighter than the wood), the
+     * hidden cross is a strong one when the lines show well on the empty points */
+    m = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            if (rho[p] >= tb && whiteness[p] < tw * 0.5 && badgaps[p] == 0) vals[m++] = cross[p];
+        }
+    double cross_e = m >= 8 ? median(vals, m) : 0;
+    bool use_cross = cross_e > 0.12;
+
     obs->noccluded = 0;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
@@ -286,9 +306,13 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
             if (rho[p] < tb) {
                 v = OBS_BLACK;
                 conf = clamp01((tb - rho[p]) / 0.15);
-            } else if (whiteness[p] > tw) {
+            } else if (whiteness[p] > tw ||
+                       (use_cross && whiteness[p] > 0.5 * tw && cross[p] < 0.1 * cross_e &&
+                        (!tinted || neu[p] >= 0.45))) {
                 v = OBS_WHITE;
                 conf = clamp01((whiteness[p] - tw) / 1.5);
+                /* brighter than the board with the lines hidden: sure */
+                if (use_cross) conf = fmax(conf, clamp01(1 - cross[p] / (0.25 * cross_e)));
             } else {
                 v = OBS_EMPTY;
                 conf = clamp01((tw - whiteness[p]) / 1.5);
@@ -302,8 +326,8 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
             if (v == OBS_EMPTY && bdist[p] > gap_tol * 1.2 && cross[p] < 0.03) occ = true;
             /* a stone is neutral grey; a "stone" with the colour of skin or a sleeve is not one
              * (unsure is occluded, never a stone: bounds measured over every render scenario) */
-            if (v == OBS_BLACK && im->color && neu[p] < 0.45 && rho[p] > 0.3) occ = true;
-            if (v == OBS_WHITE && im->color && neu[p] < 0.45) occ = true;
+            if (v == OBS_BLACK && tinted && neu[p] < 0.45 && rho[p] > 0.3) occ = true;
+            if (v == OBS_WHITE && tinted && neu[p] < 0.45) occ = true;
             obs->point[p] = occ ? OBS_EMPTY : v;
             obs->conf[p] = occ ? 0 : (float)(0.5 + 0.5 * conf);
             obs->occluded[p] = occ;
