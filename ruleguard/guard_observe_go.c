@@ -127,6 +127,78 @@ static int run(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing,
     return b.n;
 }
 
+/* A new stone read in doubt in two observations in a row, of the side to move and legal, counts
+ * once a stone of the opponent is surely read after it: the reply confirms it, and a live stream
+ * (no flush) must not wait for a third reading that may never come (vision reads some stones in
+ * doubt every time, and the board may be cleared right after the game). Only when the rest of the
+ * board is quiet: the one stone in doubt, the one reply, nothing else changed or changing. */
+static bool quiet_but(const struct go_obs_guard *g, int p, int q)
+{
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int r = go_point(x, y);
+            if (r == p || r == q) continue;
+            const struct point_state *s = &g->pt[r];
+            if (s->cand_active || g->mask[r] >= 0 || s->belief != gog_expected_at(g, r))
+                return false;
+        }
+    return true;
+}
+
+/* The one reply of colour o, surely read now, first read after observation first; -1 if none. */
+static int sure_reply(const struct go_obs_guard *g, int p, uint8_t o, long first)
+{
+    const struct go_game *game = gog_game_of(g);
+    const struct gog_view *v = &g->views[g->nobs % GOG_VIEWS];
+    int found = -1;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int q = go_point(x, y);
+            const struct point_state *r = &g->pt[q];
+            if (q == p || !r->last_known || r->last != o || r->last_obs != g->nobs) continue;
+            if (go_game_at(game, q) != GO_EMPTY || gog_expected_at(g, q) != GO_EMPTY) continue;
+            if (r->belief != GO_EMPTY && r->belief != o) continue;
+            if (r->stone_first[o] <= first || v->obs != g->nobs || !v->sure[q]) continue;
+            if (found >= 0) return -1;
+            found = q;
+        }
+    return found;
+}
+
+static void confirm_answered(struct go_obs_guard *g)
+{
+    const struct go_game *game = gog_game_of(g);
+    if (go_game_state(game) != GO_PLAYING || g->handicap_left > 0 || g->npend || g->open_ply ||
+        g->nqueue)
+        return;
+    uint8_t c = (uint8_t)go_game_to_move(game), o = c == GO_BLACK ? GO_WHITE : GO_BLACK;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            struct point_state *s = &g->pt[p];
+            if (!s->cand_active || s->cand != c || s->belief != GO_EMPTY || !s->last_known ||
+                s->last != c || s->last_obs != g->nobs || s->streak_any < 2 || g->mask[p] >= 0)
+                continue;
+            if (go_game_at(game, p) != GO_EMPTY || gog_expected_at(g, p) != GO_EMPTY) continue;
+            long first = s->ep_obs[c] ? s->ep_obs[c] : s->cand_obs;
+            /* read as c at every observation since it came, never as the other colour */
+            if (s->ep_obs[o] || g->nobs - first + 1 != s->streak_any) continue;
+            if (go_game_check(game, (struct go_move){(enum go_color)c, p}).kind != GO_LEGAL)
+                continue;
+            int q = sure_reply(g, p, o, first);
+            if (q < 0 || !quiet_but(g, p, q)) continue;
+            s->belief = c;
+            s->seen_t = s->ep_obs[c] ? s->ep_t[c] : s->cand_t;
+            s->seen_frame = s->ep_obs[c] ? s->ep_frame[c] : s->cand_frame;
+            s->seen_obs = first;
+            memset(s->ep_obs, 0, sizeof s->ep_obs);
+            s->seen_doubt = true;
+            s->cand_active = false;
+            s->streak_sure = s->streak_any = 0;
+            return;
+        }
+}
+
 int go_obs_guard_observe(struct go_obs_guard *g, const struct observation *o,
                          struct guard_event ev[GUARD_OBS_MAX_EVENTS])
 {
@@ -147,6 +219,7 @@ int go_obs_guard_observe(struct go_obs_guard *g, const struct observation *o,
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) gog_read_point(g, go_point(x, y), o, &changed);
     gog_keep_view(g, o);
+    if (!g->counting) confirm_answered(g);
     return run(g, o->t_ns, o->frame_seq, false, ev);
 }
 

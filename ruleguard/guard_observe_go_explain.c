@@ -121,6 +121,38 @@ static bool captured_by_other(const struct go_game *sim, const struct change *a,
     return false;
 }
 
+/* Is a new stone of colour c, on a point empty in the game, still being confirmed (it may
+ * capture what was taken off)? A stone read again where the game has one is a restoration. */
+static bool tentative_capturer(const struct go_obs_guard *g, uint8_t c)
+{
+    const struct go_game *game = gog_game_of(g);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            if (s->cand_active && s->cand == c && s->belief == GO_EMPTY &&
+                go_game_at(game, p) == GO_EMPTY && (!s->last_known || s->last == c))
+                return true;
+        }
+    return false;
+}
+
+/* Is a change away from the expected board still being confirmed somewhere (the disturbance
+ * still growing)? Stones read back where the game has them are a restoration, not growth. */
+static bool change_growing(const struct go_obs_guard *g)
+{
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            uint8_t e = gog_expected_at(g, p);
+            if (s->cand_active && s->cand != e && s->belief == e && s->last_known &&
+                s->last == s->cand && g->mask[p] < 0)
+                return true;
+        }
+    return false;
+}
+
 void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing, struct evbuf *b)
 {
     struct change adds[GO_POINTS], rest[GO_POINTS];
@@ -278,6 +310,7 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
     /* What the moves do not gog_explain: removals their captures do not cover, changed colours. */
     struct change left[GO_POINTS];
     int nleft = 0;
+    bool capturer = false; /* a stone that could capture a removal is still being confirmed */
     for (int k = 0; k < nrest; k++) {
         const struct change *r = &rest[k];
         if (r->was != GO_EMPTY && r->now == GO_EMPTY && go_game_at(sim, r->point) == GO_EMPTY)
@@ -286,6 +319,8 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
         if (restoring(g, r)) maybe = true;
         if (r->now == GO_EMPTY && gog_tentative_stone(g, (uint8_t)go_other((enum go_color)r->was)))
             maybe = true; /* a capturing stone not yet confirmed */
+        if (r->now == GO_EMPTY && tentative_capturer(g, (uint8_t)go_other((enum go_color)r->was)))
+            capturer = true;
     }
     go_game_free(sim);
 
@@ -342,6 +377,12 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
     for (int k = 0; k < nleft; k++) sig = mix(sig, (uint64_t)left[k].point * 7 + left[k].now);
     bool ready = waited_enough(g, sig, flushing);
     if (maybe && !flushing && g->wait < 2 * g->cfg.max_wait_obs + 1) ready = false;
+    /* The wait restarts whenever the unexplained set changes; a board changing at every
+     * observation (swept, then stones put back one by one in a new game) would never flag. A
+     * change still unexplained this many observations after it was first seen flags anyway. */
+    if (!flushing && disturbed && first_bad > 0 && !capturer && !(blocker && maybe) &&
+        !change_growing(g) && g->nobs - first_bad + 1 >= 2 * g->cfg.max_wait_obs + 1)
+        ready = true;
     if (!ready) return;
     g->wait_sig = 0;
     g->wait = 0;
