@@ -26,7 +26,8 @@ while kill -0 $pid 2>/dev/null; do
     now=$(date +%s)
     el=$(((now - start) / 60))
     rss=$(awk '/VmRSS/ {print $2}' /proc/$pid/status 2>/dev/null || echo 0)
-    lines=$(wc -l <"$out/records/game.journal" 2>/dev/null || echo 0)
+    lines=0
+    [ -f "$out/records/game.journal" ] && lines=$(wc -l <"$out/records/game.journal")
     echo "$el,$rss,$lines" >>"$csv"
     echo "soak: minute $el: VmRSS $rss kB, journal $lines lines"
     [ $((now - start)) -ge $((minutes * 60)) ] && break
