@@ -47,6 +47,9 @@ struct guard_event {
     const char *rule_ref; /* e.g. "Chinese 1988 §5 (forbidden point)"; NULL for plain moves */
     char text[200];
 };
+/* A fresh event of KIND at PLY, time and frame, with no move (Go point GO_NOPOINT, no colour). */
+void guard_event_init(struct guard_event *e, enum guard_kind kind, int ply, int64_t t_ns,
+                      uint64_t frame_seq);
 
 /* A flag is everything a referee must look at: not a plain move, pass or game end. */
 bool guard_is_flag(enum guard_kind k);
@@ -119,20 +122,20 @@ const struct shogi_game *shogi_guard_game(const struct shogi_guard *g);
  * consecutive readings with conf >= conf_min; a reading below conf_min, or occluded, is no
  * evidence either way (the guard waits). One misread in one observation never becomes a move. */
 struct go_obs_config {
-    float conf_min;     /* below: unreadable, wait (0.5) */
-    float conf_sure;    /* at or above: a sure reading (0.9) */
-    int confirm_sure;   /* sure readings in a row that confirm a change (2) */
-    int confirm_any;    /* readings >= conf_min in a row that confirm a change (3) */
-    int max_wait_obs;   /* a flag waits at most this many observations for an explanation (3) */
-    int disturbed_min;  /* unexplained changes at once that make BOARD_DISTURBED (4) */
+    float conf_min;    /* below: unreadable, wait (0.5) */
+    float conf_sure;   /* at or above: a sure reading (0.9) */
+    int confirm_sure;  /* sure readings in a row that confirm a change (2) */
+    int confirm_any;   /* readings >= conf_min in a row that confirm a change (3) */
+    int max_wait_obs;  /* a flag waits at most this many observations for an explanation (3) */
+    int disturbed_min; /* unexplained changes at once that make BOARD_DISTURBED (4) */
     /* Captured stones still on the board: CAPTURE_NOT_REMOVED once any limit is passed (0 = no
      * limit): plies played since the capture (1: the opponent's next move), time, observations. */
-    int capture_max_plies;    /* 1 */
-    int64_t capture_max_ns;   /* 120 s */
-    int capture_max_obs;      /* 0 */
-    bool assume_pass;         /* the same colour twice is a pass by the other side (no flag) */
+    int capture_max_plies;      /* 1 */
+    int64_t capture_max_ns;     /* 120 s */
+    int capture_max_obs;        /* 0 */
+    bool assume_pass;           /* the same colour twice is a pass by the other side (no flag) */
     bool counting_after_passes; /* after two passes, changes are counting, not moves (true) */
-    unsigned signals;         /* which go_obs_signal are honoured (bit 1 << signal): all */
+    unsigned signals;           /* which go_obs_signal are honoured (bit 1 << signal): all */
 };
 void go_obs_config_default(struct go_obs_config *c);
 
@@ -172,7 +175,8 @@ int go_obs_guard_flush(struct go_obs_guard *g, int64_t t_ns,
                        struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
 /* A signal seen off the grid; ignored (0 events) when switched off in the configuration. */
 int go_obs_guard_signal(struct go_obs_guard *g, enum go_obs_signal s, enum go_color who,
-                        int64_t t_ns, uint64_t frame_seq, struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
+                        int64_t t_ns, uint64_t frame_seq,
+                        struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
 
 /* Referee commands (from the referee view). */
 /* A pass by c, told by the referee or a clock. */
@@ -233,13 +237,13 @@ int shogi_obs_square(int x, int y, bool sente_bottom);
  * come faster than Go's and the rules filter any change harder (a legal move of at most two
  * squares and a komadai), so two readable readings are enough by default. */
 struct shogi_obs_config {
-    float conf_min;     /* below: unreadable, wait (0.5) */
-    float conf_sure;    /* at or above: a sure reading (0.9) */
-    int confirm_sure;   /* sure readings in a row that confirm a change (2) */
-    int confirm_any;    /* readings >= conf_min in a row that confirm a change (2) */
-    int max_wait_obs;   /* an unexplained change waits this many observations for an
-                           explanation before its flag; a drop whose origin might be hidden
-                           waits as long for a clean view (2) */
+    float conf_min;   /* below: unreadable, wait (0.5) */
+    float conf_sure;  /* at or above: a sure reading (0.9) */
+    int confirm_sure; /* sure readings in a row that confirm a change (2) */
+    int confirm_any;  /* readings >= conf_min in a row that confirm a change (2) */
+    int max_wait_obs; /* an unexplained change waits this many observations for an
+                         explanation before its flag; a drop whose origin might be hidden
+                         waits as long for a clean view (2) */
     /* A captured piece must be on the capturer's komadai while the opponent thinks: HIDDEN_PIECE
      * once the opponent has moved and the komadai was then read hidden_wait_obs times without it,
      * or hidden_max_ns after the capture (0 = no time limit). A piece that leaves a komadai

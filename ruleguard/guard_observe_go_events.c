@@ -15,13 +15,7 @@ struct guard_event *gog_ev_add(struct evbuf *b, enum guard_kind kind, int ply, i
 {
     if (b->n >= GUARD_OBS_MAX_EVENTS) return NULL;
     struct guard_event *e = &b->ev[b->n++];
-    memset(e, 0, sizeof *e);
-    e->kind = kind;
-    e->ply = ply;
-    e->t_ns = t;
-    e->frame_seq = frame;
-    e->move.color = GO_EMPTY;
-    e->move.point = GO_NOPOINT;
+    guard_event_init(e, kind, ply, t, frame);
     return e;
 }
 

@@ -39,12 +39,7 @@ struct guard_event *sobs_event(struct sobs_evbuf *b, enum guard_kind kind, int p
 {
     if (b->n >= GUARD_OBS_MAX_EVENTS) return NULL;
     struct guard_event *e = &b->ev[b->n++];
-    memset(e, 0, sizeof *e);
-    e->kind = kind;
-    e->ply = ply;
-    e->t_ns = t;
-    e->frame_seq = frame;
-    e->move.point = GO_NOPOINT;
+    guard_event_init(e, kind, ply, t, frame);
     return e;
 }
 

@@ -1,5 +1,20 @@
-/* ruleguard/guard_text.c — names of guard events as users and scripts see them. */
+/* ruleguard/guard_text.c — names of guard events as users and scripts see them, and a fresh
+ * event. */
+#include <string.h>
+
 #include "ruleguard/guard.h"
+
+void guard_event_init(struct guard_event *e, enum guard_kind kind, int ply, int64_t t_ns,
+                      uint64_t frame_seq)
+{
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    e->ply = ply;
+    e->t_ns = t_ns;
+    e->frame_seq = frame_seq;
+    e->move.color = GO_EMPTY;
+    e->move.point = GO_NOPOINT;
+}
 
 static const char *const kind_names[GUARD_KIND_COUNT] = {
     [GUARD_MOVE] = "MOVE",
