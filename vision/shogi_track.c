@@ -5,23 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vision/shogi_read.h"
+#include "vision/shogi_reader_internal.h"
 #include "vision/vision_internal.h"
-
-#define PP (SHOGI_PATCH * SHOGI_PATCH)
-
-struct shogi_reader {
-    struct shogi_finder *finder;
-    struct shogi_grid grid;
-    bool have_grid, oriented;
-    bool sided; /* sente's side known (from the first move) */
-    struct shogi_book book;
-    struct shogi_position pos;
-    uint8_t patch[SHOGI_SQUARES][PP];
-    double tex[SHOGI_SQUARES];
-    bool seen[SHOGI_SQUARES]; /* the whole cell lies inside the image */
-    struct shogi_reader_stats stats;
-};
 
 struct shogi_reader *shogi_reader_new(void)
 {
@@ -125,7 +110,7 @@ static double startpos_split(const double *tex, const bool *seen,
 /* Sente's pieces of the initial position upright, gote's turned: whose apexes point up? */
 static double start_apex(const struct shogi_reader *r, const struct shogi_position *start)
 {
-    float mag[PP] = {0};
+    float mag[SHOGI_PATCH_AREA] = {0};
     for (int sq = 0; sq < SHOGI_SQUARES; sq++)
         if (start->board[sq] && r->seen[sq])
             shogi_cell_edges(r->patch[sq], shogi_piece_color(start->board[sq]) == SHOGI_GOTE, mag);
@@ -282,10 +267,10 @@ static void turn_view(struct shogi_reader *r, const struct vision_image *gray)
         int c = r->book.count[t][0];
         r->book.count[t][0] = r->book.count[t][1];
         r->book.count[t][1] = c;
-        for (int i = 0; i < PP; i++) {
+        for (int i = 0; i < SHOGI_PATCH_AREA; i++) {
             float v = r->book.tpl[t][0][i];
-            r->book.tpl[t][0][i] = r->book.tpl[t][1][PP - 1 - i];
-            r->book.tpl[t][1][PP - 1 - i] = v;
+            r->book.tpl[t][0][i] = r->book.tpl[t][1][SHOGI_PATCH_AREA - 1 - i];
+            r->book.tpl[t][1][SHOGI_PATCH_AREA - 1 - i] = v;
         }
     }
     sample_all(r, gray);
