@@ -10,14 +10,14 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: kifucam record --source SRC --game go19|go13|go9 [options]\n\n"
+            "usage: kifucam record --source SRC --game go19|go13|go9|shogi [options]\n\n"
             "Records a game from a camera, a video or an image folder: the SGF rewritten after\n"
             "every move, a crash-safe journal, the live page and MQTT. A restart with the same\n"
             "--out continues the game from its journal. SIGINT/SIGTERM finish the record,\n"
             "SIGHUP reloads the configuration file (players, event, log level).\n\n"
             "  --source SRC     libcamera[:N], v4l2:/dev/videoN, file:VIDEO, dir:PATH,\n"
             "                   faulty:SRC?fail_after=N&fail_for=M (tests)\n"
-            "  --game G         go19, go13 or go9\n"
+            "  --game G         go19, go13, go9 or shogi (KIF and CSA records)\n"
             "  --rules NAME     rule set (default \"Japanese 1989\")\n"
             "  --komi K         komi (default 6.5)\n"
             "  --out DIR        output folder (default kifucam-records)\n"

@@ -17,6 +17,7 @@ static void render_usage(FILE *out)
     fprintf(
         out,
         "usage: kifucam render RECORD --out DIR [options]\n"
+        "       kifucam render RECORD --out DIR/NAME.mp4|.mkv [options]   (a video)\n"
         "       kifucam render RECORD --contact-sheet FILE.jpg [--seed N]\n"
         "\n"
         "Films a recorded game with a simulated camera: JPEG frames (30 fps time line, hands\n"
@@ -26,10 +27,15 @@ static void render_usage(FILE *out)
         "(.kif .kifu .ki2 .csa .usi .sfen .jkf).\n"
         "\n"
         "options:\n"
-        "  --out DIR          output folder (created if missing)\n"
+        "  --out DIR          output folder (created if missing); DIR/NAME.mp4 or .mkv\n"
+        "                     writes that video with DIR/truth.jsonl beside it\n"
+        "  --video            a video DIR/video.mp4 instead of JPEG frames (30 fps, H.264;\n"
+        "                     MJPEG when no H.264 encoder is there); even frame sizes only\n"
+        "  --mjpeg            the video in MJPEG even when H.264 is there\n"
         "  --seed N           random seed (default 1)\n"
         "  --style S          kaya, light, vinyl, folding or random (default random)\n"
-        "  --scenario S       overhead, player, side, partial, dim, glare or mixed (default)\n"
+        "  --scenario S       overhead, player, side, partial, dim, glare or mixed (default);\n"
+        "                     shadows, leaning, clock: what the players do (see --list)\n"
         "  --size WxH         frame size (default 1280x960)\n"
         "  --moves N          render only the first N moves\n"
         "  --quality Q        JPEG quality 1..100 (default: chosen by the seed, 70..95)\n"
@@ -50,7 +56,7 @@ static void list_knobs(void)
 {
     printf("styles (--style):\n");
     for (int i = 0; i < RENDER_STYLE_COUNT; i++) printf("  %s\n", render_style_name(i));
-    printf("scenarios (--scenario): camera and light\n");
+    printf("scenarios (--scenario): camera and light; the last three add what players do\n");
     static const char *const what[RENDER_SCENE_COUNT] = {
         "any of the others, chosen by the seed",
         "camera nearly straight above, board centred",
@@ -58,7 +64,10 @@ static void list_knobs(void)
         "from the side of the table, tilt 25-45 degrees",
         "off-centre, part of the board outside the frame",
         "poor light: warm, dark, noisy, soft focus",
-        "a lamp's glare spot and strongly uneven light"};
+        "a lamp's glare spot and strongly uneven light",
+        "players' soft shadows drift across the board (not covered in the truth)",
+        "a player leans in over one edge (hidden points are covered in the truth)",
+        "a hand rests on the clock beside the board (covers nothing)"};
     for (int i = 0; i < RENDER_SCENE_COUNT; i++)
         printf("  %-9s %s\n", render_scenario_name(i), what[i]);
     printf("faults (--faults, comma-separated or all):\n");
@@ -90,6 +99,35 @@ static bool is_shogi_record(const char *path)
     return false;
 }
 
+/* Faults and signals asked for that the render could not show: said on stderr (the truth header
+ * lists them too), so nobody takes a clean clip for one with faults. */
+static void warn_unplaced(const char *record, const struct render_summary *sum)
+{
+    for (unsigned b = 1; render_fault_name(b); b <<= 1) {
+        if (sum->faults_unplaced & b)
+            fprintf(stderr, "kifucam render: %s: fault %s found no place in this game\n", record,
+                    render_fault_name(b));
+        if (sum->faults_other_game & b)
+            fprintf(stderr, "kifucam render: %s: fault %s is not one of this game's\n", record,
+                    render_fault_name(b));
+    }
+    for (unsigned b = 1; render_signal_name(b); b <<= 1)
+        if (sum->signals_unplaced & b)
+            fprintf(stderr,
+                    "kifucam render: %s: signal %s not shown (no room, or not this game's)\n",
+                    record, render_signal_name(b));
+}
+
+/* The frames/s line of a finished render. */
+static void report(const char *record, const struct render_summary *sum, double s, const char *out,
+                   const struct render_opts *o)
+{
+    printf("%s: %d frames in %.1f s (%.1f frames/s) -> %s%s%s%s%s\n", record, sum->frames, s,
+           s > 0 ? sum->frames / s : 0.0, out, o->video ? "/" : "", o->video ? o->video : "",
+           sum->codec[0] ? ", " : "", sum->codec);
+    warn_unplaced(record, sum);
+}
+
 static int render_shogi_cmd(const char *record, const struct render_opts *o, const char *out,
                             const char *sheet, long game)
 {
@@ -116,19 +154,48 @@ static int render_shogi_cmd(const char *record, const struct render_opts *o, con
     } else {
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        int frames = render_shogi_to_dir(games[game - 1], record, o, out, err, sizeof err);
+        struct render_summary sum;
+        int frames = render_shogi_save(games[game - 1], record, o, out, &sum, err, sizeof err);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         if (frames < 0) {
             fprintf(stderr, "kifucam render: %s: %s\n", record, err);
             rc = 1;
         } else {
-            double s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-            printf("%s: %d frames in %.1f s (%.1f frames/s) -> %s\n", record, frames, s,
-                   s > 0 ? frames / s : 0.0, out);
+            report(record, &sum, (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9,
+                   out, o);
         }
     }
     shogi_records_free(games, ngames);
     return rc;
+}
+
+/* --out DIR/NAME.mp4 (or .mkv): the video NAME in DIR; --video: DIR/video.mp4. */
+static bool split_video_out(const char *out, bool want_video, char *dir, size_t dirlen,
+                            struct render_opts *o)
+{
+    static char name[256];
+    const char *dot = strrchr(out, '.'), *slash = strrchr(out, '/');
+    bool named =
+        dot && (!slash || dot > slash) && (!strcasecmp(dot, ".mp4") || !strcasecmp(dot, ".mkv"));
+    snprintf(dir, dirlen, "%s", out);
+    if (!named) {
+        if (want_video) o->video = "video.mp4";
+        return true;
+    }
+    const char *base = slash ? slash + 1 : out;
+    if (strlen(base) >= sizeof name) {
+        fprintf(stderr, "kifucam render: video name too long: %s\n", base);
+        return false;
+    }
+    snprintf(name, sizeof name, "%s", base);
+    o->video = name;
+    if (!slash)
+        snprintf(dir, dirlen, ".");
+    else if (slash == out)
+        snprintf(dir, dirlen, "/");
+    else
+        dir[slash - out] = '\0';
+    return true;
 }
 
 int cmd_render(int argc, char **argv)
@@ -137,6 +204,8 @@ int cmd_render(int argc, char **argv)
     render_opts_default(&o);
     const char *record = NULL, *out = NULL, *sheet = NULL;
     long game = 1;
+    bool want_video = false;
+    char out_dir[4096];
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -149,6 +218,13 @@ int cmd_render(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--no-hands")) {
             o.hands = false;
+            continue;
+        } else if (!strcmp(a, "--video")) {
+            want_video = true;
+            continue;
+        } else if (!strcmp(a, "--mjpeg")) {
+            want_video = true;
+            o.video_mjpeg = true;
             continue;
         } else if (a[0] != '-' || !a[1]) {
             if (record) {
@@ -224,6 +300,8 @@ int cmd_render(int argc, char **argv)
         render_usage(stderr);
         return 2;
     }
+    if (out && !split_video_out(out, want_video, out_dir, sizeof out_dir, &o)) return 2;
+    if (out) out = out_dir;
     if (is_shogi_record(record)) return render_shogi_cmd(record, &o, out, sheet, game);
     struct go_record **games = NULL;
     struct sgf_error serr = {0};
@@ -248,15 +326,15 @@ int cmd_render(int argc, char **argv)
         char err[300] = "";
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        int frames = render_go_to_dir(games[game - 1], record, &o, out, err, sizeof err);
+        struct render_summary sum;
+        int frames = render_go_save(games[game - 1], record, &o, out, &sum, err, sizeof err);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         if (frames < 0) {
             fprintf(stderr, "kifucam render: %s: %s\n", record, err);
             rc = 1;
         } else {
-            double s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-            printf("%s: %d frames in %.1f s (%.1f frames/s) -> %s\n", record, frames, s,
-                   s > 0 ? frames / s : 0.0, out);
+            report(record, &sum, (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9,
+                   out, &o);
         }
     }
     for (int i = 0; i < ngames; i++) go_record_free(games[i]);

@@ -32,6 +32,7 @@ int kc_game_size(const char *game)
     if (!strcmp(game, "go19")) return 19;
     if (!strcmp(game, "go13")) return 13;
     if (!strcmp(game, "go9")) return 9;
+    if (!strcmp(game, "shogi")) return 9;
     return 0;
 }
 
@@ -83,7 +84,10 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
         if (!strcmp(key, "game")) {
             int n = kc_game_size(value);
             rc = n ? 0 : -1;
-            if (n) c->board_size = n;
+            if (n) {
+                c->board_size = n;
+                c->shogi = !strcmp(value, "shogi");
+            }
         } else if (!strcmp(key, "rules"))
             rc = STR(rules);
         else if (!strcmp(key, "komi"))

@@ -8,8 +8,10 @@
 
 struct kc_config {
     /* [game] */
-    int board_size; /* 19, 13 or 9 */
-    char rules[64]; /* a preset name of board/go.h, e.g. "Japanese 1989" */
+    int board_size; /* 19, 13 or 9; 9 for shogi */
+    bool shogi;     /* game = shogi */
+    char rules[64]; /* Go: a preset name of board/go.h, e.g. "Japanese 1989"; shogi: "tournament"
+                       (the referee decides repetitions, the default) or "jsa" (24-point rule) */
     double komi;
     char black[128], white[128], event[128], board_name[64];
     char time_control[64];
@@ -43,7 +45,7 @@ int kc_config_load(struct kc_config *c, const char *path, char *err, size_t errl
 /* Set one key ("section.key" or bare key); used by the INI reader and for overrides. */
 int kc_config_set(struct kc_config *c, const char *section, const char *key, const char *value,
                   char *err, size_t errlen);
-/* "go19" -> 19 ... ; 0 when unknown. */
+/* "go19" -> 19 ... , "shogi" -> 9; 0 when unknown. */
 int kc_game_size(const char *game);
 
 #endif

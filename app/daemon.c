@@ -19,26 +19,25 @@
 #include <turbojpeg.h>
 #include <unistd.h>
 
+#include "app/daemon_game.h"
 #include "capture/capture.h"
 #include "record/atomic_file.h"
 #include "record/journal.h"
-#include "record/event_record.h"
 #include "record/live.h"
 #include "record/mqtt.h"
-#include "record/sgf.h"
 #include "ruleguard/guard.h"
 #include "ruleguard/obs_text.h"
 #include "vision/vision.h"
 
+#define MAX_RECORD_FILES 3
+
 struct daemon {
     struct kc_config cfg;
     const char *config_path;
-    int size;
-    const struct go_rules *rules;
+    const struct daemon_game_ops *ops; /* Go or shogi: reader, guard, record */
+    struct daemon_game *game;
     struct journal *journal;
-    struct go_obs_guard *guard;
-    int ply_base;               /* moves in the record before this run's guard started (resume) */
-    struct go_event_record rec; /* the game record, kept from the events */
+    int ply_base; /* moves in the record before this run's guard started (resume) */
     char result[64];
     int flags;
     char last_flag[160];
@@ -46,8 +45,9 @@ struct daemon {
     struct live_server *live;
     struct mqtt_feed *mqtt;
     pthread_mutex_t lock; /* the live server's threads read the record and send actions */
-    char sgf_path[2048], journal_path[2048];
+    char record_path[MAX_RECORD_FILES][2048], journal_path[2048];
     char snap_dir[2048];
+    struct obs_stream_header obs_hdr;
     FILE *obs_log;                 /* observations.obs, when configured */
     const struct frame *cur_frame; /* the frame behind the events being handled, or NULL */
     /* Game time: frame times shifted so that they go on from the journal's last event after a
@@ -78,26 +78,19 @@ static int64_t now_ns(void)
 static void apply_event(struct daemon *d, const struct guard_event *ev)
 {
     if (ev->t_ns > d->last_event_t) d->last_event_t = ev->t_ns;
-    if (!go_event_record_apply(&d->rec, ev)) return;
+    if (!d->ops->apply(d->game, ev)) return;
     d->flags++;
     snprintf(d->last_flag, sizeof d->last_flag, "ply %d %s", ev->ply, guard_kind_name(ev->kind));
 }
 
-static char *record_sgf(struct daemon *d)
+static char *record_text(struct daemon *d, enum live_record_format fmt)
 {
-    struct go_record info;
-    memset(&info, 0, sizeof info);
-    info.black = d->cfg.black[0] ? d->cfg.black : NULL;
-    info.white = d->cfg.white[0] ? d->cfg.white : NULL;
-    info.event = d->cfg.event[0] ? d->cfg.event : NULL;
-    info.rules = d->cfg.rules;
-    info.result = d->result[0] ? d->result : NULL;
-    info.time_control = d->cfg.time_control[0] ? d->cfg.time_control : NULL;
-    info.application = (char *)"kifucam";
-    info.komi = info.komi_raw = d->cfg.komi;
-    info.main_time = -1;
-    info.charset = "UTF-8";
-    return go_event_record_sgf(&d->rec, &info);
+    struct daemon_game_info info = {
+        d->cfg.black[0] ? d->cfg.black : NULL, d->cfg.white[0] ? d->cfg.white : NULL,
+        d->cfg.event[0] ? d->cfg.event : NULL, d->cfg.time_control[0] ? d->cfg.time_control : NULL,
+        d->result[0] ? d->result : NULL,
+    };
+    return d->ops->record(d->game, fmt, &info);
 }
 
 static void set_status(struct daemon *d, const char *status);
@@ -106,22 +99,27 @@ static void set_status(struct daemon *d, const char *status);
  * journal still has every event, and the next rewrite after the space is back is complete. */
 static void write_records(struct daemon *d)
 {
-    char *s = record_sgf(d);
-    char msg[512];
-    if (!s || atomic_write_file(d->sgf_path, s, strlen(s), msg, sizeof msg)) {
+    char msg[512] = "";
+    bool ok = true;
+    for (int i = 0; i < d->ops->nfiles && ok; i++) {
+        char *s = record_text(d, d->ops->files[i].format);
+        if (!s) snprintf(msg, sizeof msg, "out of memory writing %s", d->record_path[i]);
+        ok = s && !atomic_write_file(d->record_path[i], s, strlen(s), msg, sizeof msg);
+        free(s);
+    }
+    if (!ok) {
         if (!d->records_refused) {
-            kc_log(KC_LOG_ERROR, "%s", s ? msg : "out of memory writing the record");
+            kc_log(KC_LOG_ERROR, "%s", msg);
             char st[200];
-            snprintf(st, sizeof st, "cannot write the record file: %.150s", s ? msg : "no memory");
+            snprintf(st, sizeof st, "cannot write the record file: %.150s", msg);
             if (!d->journal_refused) set_status(d, st);
         }
         d->records_refused = true;
     } else if (d->records_refused) {
         d->records_refused = false;
-        kc_log(KC_LOG_INFO, "%s written again", d->sgf_path);
+        kc_log(KC_LOG_INFO, "%s written again", d->record_path[0]);
         if (!d->journal_refused) set_status(d, "");
     }
-    free(s);
 }
 
 /* ---- the feeds ----------------------------------------------------------------------------- */
@@ -129,48 +127,13 @@ static void write_records(struct daemon *d)
 static void publish_state(struct daemon *d)
 {
     if (!d->live && !d->mqtt) return;
-    char board[GO_POINTS + 1];
-    int k = 0;
-    for (int y = 0; y < d->size; y++)
-        for (int x = 0; x < d->size; x++) {
-            enum go_color c =
-                d->rec.position ? go_game_at(d->rec.position, go_point(x, y)) : GO_EMPTY;
-            board[k++] = c == GO_BLACK ? 'X' : c == GO_WHITE ? 'O' : '.';
-        }
-    board[k] = '\0';
-    char(*names)[8] = calloc((size_t)d->rec.nmoves + 1, sizeof *names);
-    const char **list = calloc((size_t)d->rec.nmoves + 1, sizeof *list);
-    if (!names || !list) {
-        free(names);
-        free((void *)list);
-        return;
-    }
-    for (int i = 0; i < d->rec.nmoves; i++) {
-        go_point_name(d->rec.moves[i].point, d->size, names[i]);
-        list[i] = names[i];
-    }
     struct live_state st = {0};
-    st.game = "go";
+    st.black.clock_ms = st.white.clock_ms = -1;
+    d->ops->state(d->game, &st);
     st.event = d->cfg.event[0] ? d->cfg.event : NULL;
     st.board_name = d->cfg.board_name;
-    st.width = st.height = d->size;
-    st.board = board;
-    st.ply = d->rec.nmoves;
-    st.last_x = st.last_y = -1;
-    if (d->rec.nmoves && d->rec.moves[d->rec.nmoves - 1].point != GO_PASS) {
-        st.last_x = go_x(d->rec.moves[d->rec.nmoves - 1].point);
-        st.last_y = go_y(d->rec.moves[d->rec.nmoves - 1].point);
-    }
     st.black.name = d->cfg.black[0] ? d->cfg.black : NULL;
     st.white.name = d->cfg.white[0] ? d->cfg.white : NULL;
-    st.black.clock_ms = st.white.clock_ms = -1;
-    if (d->rec.position) {
-        st.black.prisoners = go_game_prisoners(d->rec.position, GO_BLACK);
-        st.white.prisoners = go_game_prisoners(d->rec.position, GO_WHITE);
-        st.to_move = go_game_to_move(d->rec.position) == GO_BLACK ? "black" : "white";
-    }
-    st.moves = list;
-    st.n_moves = d->rec.nmoves;
     st.result = d->result[0] ? d->result : NULL;
     st.status = d->status[0] ? d->status : NULL;
     char *json = live_state_json(&st);
@@ -179,13 +142,11 @@ static void publish_state(struct daemon *d)
         if (d->mqtt) mqtt_feed_state(d->mqtt, json);
     }
     free(json);
-    free(names);
-    free((void *)list);
 }
 
 static void publish_event(struct daemon *d, const struct guard_event *ev, uint64_t seq)
 {
-    char *json = live_event_json(ev, seq, "go", d->size);
+    char *json = live_event_json(ev, seq, d->ops->name, d->ops->height(d->game));
     if (!json) return;
     bool flag = guard_is_flag(ev->kind);
     if (d->live)
@@ -253,10 +214,9 @@ static void deliver_event(struct daemon *d, const struct guard_event *ev, uint64
     if (guard_is_flag(ev->kind))
         kc_log(KC_LOG_WARN, "flag at ply %d: %s: %s", ev->ply, guard_kind_name(ev->kind), ev->text);
     else if (ev->kind == GUARD_MOVE || ev->kind == GUARD_PASS) {
-        char name[8] = "";
-        if (ev->reason < GUARD_REASON_TAKEBACK) go_point_name(ev->move.point, d->size, name);
-        kc_log(KC_LOG_INFO, "ply %d: %s %s", d->rec.nmoves, ev->move.color == GO_BLACK ? "B" : "W",
-               name[0] ? name : ev->text);
+        char name[64];
+        d->ops->move_name(d->game, ev, name, sizeof name);
+        kc_log(KC_LOG_INFO, "ply %d: %s", d->ops->moves(d->game), name);
     }
     write_records(d);
     if (with_snapshot &&
@@ -351,18 +311,8 @@ static int on_action(void *ctx, const struct referee_action *a, char *msg, size_
     }
     free(json);
     static struct guard_event ev[GUARD_OBS_MAX_EVENTS];
-    int n = 0;
-    switch (a->kind) {
-    case REFEREE_ACCEPT_POSITION: n = go_obs_guard_accept_position(d->guard, a->t_ns, ev); break;
-    case REFEREE_CONFIRM_PASS:
-        n = go_obs_guard_confirm_pass(d->guard, a->ply - d->ply_base, a->t_ns, ev);
-        break;
-    case REFEREE_TAKE_BACK: n = go_obs_guard_take_back(d->guard, a->t_ns, ev); break;
-    case REFEREE_ADD_NOTE:
-    case REFEREE_SET_RESULT:
-    case REFEREE_ACTION_COUNT: break;
-    }
-    if (a->kind == REFEREE_ADD_NOTE) go_event_record_note(&d->rec, a->ply, a->text);
+    int n = d->ops->action(d->game, a, d->ply_base, ev);
+    if (a->kind == REFEREE_ADD_NOTE) d->ops->note(d->game, a->ply, a->text);
     if (a->kind == REFEREE_SET_RESULT) snprintf(d->result, sizeof d->result, "%.63s", a->text);
     kc_log(KC_LOG_INFO, "referee: %s at ply %d %s", referee_action_name(a->kind), a->ply, a->text);
     handle_events(d, ev, n);
@@ -377,9 +327,8 @@ static int on_action(void *ctx, const struct referee_action *a, char *msg, size_
 static char *on_record(void *ctx, enum live_record_format fmt, size_t *len)
 {
     struct daemon *d = ctx;
-    if (fmt != LIVE_RECORD_SGF) return NULL;
     pthread_mutex_lock(&d->lock);
-    char *s = record_sgf(d);
+    char *s = record_text(d, fmt);
     pthread_mutex_unlock(&d->lock);
     if (s) *len = strlen(s);
     return s;
@@ -400,16 +349,16 @@ static int mkdir_p(const char *dir)
     return mkdir(tmp, 0755) && errno != EEXIST ? -1 : 0;
 }
 
-/* "GAME" line: game, size, rules, komi. A journal of another game is refused. */
+/* "GAME" line: game, size, rules, komi (Go) or start (shogi). A journal of another game is
+ * refused. */
 static int check_header(struct daemon *d, const struct journal_log *log)
 {
-    char size[16], komi[32];
-    snprintf(size, sizeof size, "%d", d->size);
-    snprintf(komi, sizeof komi, "%g", d->cfg.komi);
+    char size[16], rules[64], extra[128];
+    d->ops->header(d->game, size, rules, extra);
     for (size_t i = 0; i < log->count; i++) {
         const struct journal_entry *e = &log->entries[i];
         if (strcmp(e->type, "GAME")) continue;
-        if (e->nfields < 2 || strcmp(e->fields[0], "go") || strcmp(e->fields[1], size)) {
+        if (e->nfields < 2 || strcmp(e->fields[0], d->ops->name) || strcmp(e->fields[1], size)) {
             kc_log(KC_LOG_ERROR, "%s holds another game (%s %s); use another --out",
                    d->journal_path, e->nfields > 0 ? e->fields[0] : "?",
                    e->nfields > 1 ? e->fields[1] : "?");
@@ -417,7 +366,7 @@ static int check_header(struct daemon *d, const struct journal_log *log)
         }
         return 0;
     }
-    const char *f[] = {"go", size, d->cfg.rules, komi};
+    const char *f[] = {d->ops->name, size, rules, extra};
     struct journal_error je;
     if (!journal_append(d->journal, "GAME", 4, f, &je)) {
         kc_log(KC_LOG_ERROR, "%s", je.message);
@@ -443,22 +392,17 @@ static int resume(struct daemon *d, const struct journal_log *log)
             char *json = live_action_json(&a, e->seq);
             if (json && d->live) live_publish(d->live, "action", json, true);
             free(json);
-            if (a.kind == REFEREE_ADD_NOTE) go_event_record_note(&d->rec, a.ply, a.text);
+            if (a.kind == REFEREE_ADD_NOTE) d->ops->note(d->game, a.ply, a.text);
             if (a.kind == REFEREE_SET_RESULT)
                 snprintf(d->result, sizeof d->result, "%.63s", a.text);
         }
     }
     if (log->damaged) kc_log(KC_LOG_WARN, "journal damaged: %s", log->damage.message);
-    /* The guard starts from the record's position (stones as setup, side to move). */
-    d->ply_base = d->rec.nmoves;
-    if (d->rec.nmoves && d->rec.position) {
-        for (int p = 0; p < GO_POINTS; p++) {
-            if (go_x(p) >= d->size || go_y(p) >= d->size) continue;
-            enum go_color c = go_game_at(d->rec.position, p);
-            if (c != GO_EMPTY) go_obs_guard_setup(d->guard, c, p);
-        }
-        go_obs_guard_set_to_move(d->guard, go_game_to_move(d->rec.position));
-        kc_log(KC_LOG_INFO, "resumed %d moves from %s (%d events)", d->rec.nmoves, d->journal_path,
+    /* The guard starts from the record's position. */
+    d->ply_base = d->ops->moves(d->game);
+    if (d->ply_base) {
+        d->ops->resume(d->game);
+        kc_log(KC_LOG_INFO, "resumed %d moves from %s (%d events)", d->ply_base, d->journal_path,
                events);
     }
     write_records(d);
@@ -565,8 +509,7 @@ static void free_daemon(struct daemon *d)
         if (lost) kc_log(KC_LOG_WARN, "mqtt: %d messages not acknowledged", lost);
     }
     if (d->journal) journal_close(d->journal);
-    go_obs_guard_free(d->guard);
-    go_event_record_free(&d->rec);
+    if (d->game) d->ops->close(d->game);
     free(d->held);
     if (d->obs_log) fclose(d->obs_log);
     pthread_mutex_destroy(&d->lock);
@@ -585,15 +528,10 @@ static void open_obs_log(struct daemon *d)
         kc_log(KC_LOG_WARN, "%s: cannot write: %s", path, strerror(errno));
         return;
     }
+    d->ops->obs_header(d->game, &d->obs_hdr);
     if (ftell(d->obs_log) == 0) {
-        static struct obs_stream_header hdr;
-        memset(&hdr, 0, sizeof hdr);
-        hdr.game = OBS_GAME_GO;
-        hdr.w = hdr.h = d->size;
-        snprintf(hdr.rules, sizeof hdr.rules, "%s", d->rules->name);
-        hdr.to_move = GO_EMPTY;
-        char buf[512];
-        obs_text_format_header(&hdr, buf, sizeof buf);
+        char buf[1024];
+        obs_text_format_header(&d->obs_hdr, buf, sizeof buf);
         fputs(buf, d->obs_log);
         fflush(d->obs_log);
     }
@@ -602,13 +540,11 @@ static void open_obs_log(struct daemon *d)
 static void log_observation(struct daemon *d, const struct observation *o)
 {
     if (!d->obs_log) return;
-    static struct obs_stream_header hdr = {.game = OBS_GAME_GO};
     static struct obs_item it;
     static char buf[16384];
-    hdr.w = hdr.h = d->size;
     it.kind = OBS_ITEM_OBS;
     it.obs = *o;
-    size_t n = obs_text_format_item(&hdr, &it, buf, sizeof buf);
+    size_t n = obs_text_format_item(&d->obs_hdr, &it, buf, sizeof buf);
     if (n < sizeof buf && fputs(buf, d->obs_log) >= 0 && fflush(d->obs_log) == 0) return;
     kc_log(KC_LOG_WARN, "observations.obs: cannot write: %s; no more observations logged",
            strerror(errno));
@@ -622,7 +558,7 @@ static void progress(struct daemon *d, const struct daemon_result *r, double fps
 {
     if (!d->cfg.progress || !isatty(STDERR_FILENO)) return;
     fprintf(stderr, "\rply %d  %.1f fps  frames %llu  flags %d  last flag: %s  %s\033[K%s",
-            d->rec.nmoves, fps, (unsigned long long)r->frames, d->flags,
+            d->ops->moves(d->game), fps, (unsigned long long)r->frames, d->flags,
             d->last_flag[0] ? d->last_flag : "none", d->status, final ? "\n" : "");
 }
 
@@ -634,12 +570,13 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     memset(d, 0, sizeof *d);
     d->cfg = *cfg;
     d->config_path = config_path;
-    d->size = cfg->board_size;
+    d->ops = cfg->shogi ? &daemon_shogi_ops : &daemon_go_ops;
     pthread_mutex_init(&d->lock, NULL);
     kc_log_set_level(cfg->log_level);
-    d->rules = go_rules_find(cfg->rules);
-    if (!d->rules) {
-        kc_log(KC_LOG_ERROR, "unknown rules '%s'", cfg->rules);
+    char gerr[256];
+    d->game = d->ops->open(cfg, gerr, sizeof gerr);
+    if (!d->game) {
+        kc_log(KC_LOG_ERROR, "%s", gerr);
         free_daemon(d);
         return 1;
     }
@@ -648,7 +585,9 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         free_daemon(d);
         return 1;
     }
-    snprintf(d->sgf_path, sizeof d->sgf_path, "%s/game.sgf", cfg->out_dir);
+    for (int i = 0; i < d->ops->nfiles && i < MAX_RECORD_FILES; i++)
+        snprintf(d->record_path[i], sizeof d->record_path[i], "%.1000s/%s", cfg->out_dir,
+                 d->ops->files[i].name);
     snprintf(d->journal_path, sizeof d->journal_path, "%s/game.journal", cfg->out_dir);
     snprintf(d->snap_dir, sizeof d->snap_dir, "%s/snapshots", cfg->out_dir);
     if (cfg->snapshots && mkdir_p(d->snap_dir)) {
@@ -657,7 +596,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         return 1;
     }
     if (cfg->observations) open_obs_log(d);
-    snprintf(res->sgf_path, sizeof res->sgf_path, "%.1000s", d->sgf_path);
+    snprintf(res->sgf_path, sizeof res->sgf_path, "%.1000s", d->record_path[0]);
     snprintf(res->journal_path, sizeof res->journal_path, "%.1000s", d->journal_path);
 
     /* Signals arrive on a descriptor in the loop, never as handlers. */
@@ -672,14 +611,11 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
 
     struct journal_log log = {0};
     struct journal_error je;
-    d->guard = go_obs_guard_new(d->size, d->size, d->rules, NULL);
-    go_event_record_init(&d->rec, d->size, d->rules);
     d->journal = journal_open(d->journal_path, &log, &je);
     int rc = 1;
     struct frame_source *src = NULL;
-    struct vision_detector *det = NULL;
     struct settler *settler = NULL;
-    if (sfd < 0 || !d->guard || !d->rec.position) {
+    if (sfd < 0) {
         kc_log(KC_LOG_ERROR, "cannot start: %s", strerror(errno));
         goto out;
     }
@@ -689,7 +625,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     }
     if (check_header(d, &log) || start_network(d, res)) goto out;
     resume(d, &log);
-    res->resumed_moves = d->rec.nmoves;
+    res->resumed_moves = d->ops->moves(d->game);
 
     struct source_options so;
     source_options_default(&so);
@@ -706,16 +642,14 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         kc_log(KC_LOG_ERROR, "%s", err);
         goto out;
     }
-    det = vision_detector_new();
-    det->board_size = d->size;
     struct settle_params sp;
     settle_params_default(&sp);
     sp.stable_s = cfg->settle_s;
+    if (d->ops->settle_min_conf > 0) sp.min_conf = d->ops->settle_min_conf;
     settler = settle_new(&sp);
-    if (!det || !settler) goto out;
+    if (!settler) goto out;
 
-    kc_log(KC_LOG_INFO, "recording %dx%d from %s into %s", d->size, d->size, cfg->source,
-           cfg->out_dir);
+    kc_log(KC_LOG_INFO, "recording %s from %s into %s", d->ops->name, cfg->source, cfg->out_dir);
     kc_sd_notify("READY=1\nSTATUS=recording");
     uint64_t wd_usec = kc_sd_watchdog_usec();
     int64_t t0 = now_ns(), last_wd = t0, last_progress = 0, last_frame = t0;
@@ -843,14 +777,13 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         struct vision_image img = {
             fr.width, fr.height, fr.stride, fr.fmt == PIXFMT_BGR24 ? VISION_BGR24 : VISION_GRAY8,
             fr.data,  d->game_t, fr.seq};
-        vision_read_go(det, &img, &obs);
+        d->ops->read(d->game, &img, &obs);
         int64_t tc = now_ns();
         res->stage_ms[1] += (double)(tc - tb) / 1e6;
         if (settle_push(settler, &obs, &stable)) {
-            observation_rotate(&stable.obs, stable.changed, d->cfg.rotate);
-            log_observation(d, &stable.obs);
             pthread_mutex_lock(&d->lock);
-            int n = go_obs_guard_observe_stable(d->guard, &stable, ev);
+            int n = d->ops->settled(d->game, &stable, ev);
+            log_observation(d, &stable.obs);
             int64_t td = now_ns();
             res->stage_ms[2] += (double)(td - tc) / 1e6;
             d->cur_frame = &fr;
@@ -866,13 +799,13 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
      * seen but not confirmed are judged now. */
     pthread_mutex_lock(&d->lock);
     if (res->frames && obs.board_found && !res->interrupted) {
-        observation_rotate(&obs, NULL, d->cfg.rotate);
+        int n = d->ops->last_view(d->game, &obs, ev);
         log_observation(d, &obs);
-        handle_events(d, ev, go_obs_guard_observe(d->guard, &obs, ev));
+        handle_events(d, ev, n);
     }
     /* Stopped by a signal, the game is not over: what is not confirmed yet is seen again after
      * the restart rather than guessed now. */
-    if (!res->interrupted) handle_events(d, ev, go_obs_guard_flush(d->guard, d->game_t, ev));
+    if (!res->interrupted) handle_events(d, ev, d->ops->flush(d->game, d->game_t, ev));
     if (d->nheld) write_held(d, 0);
     if (d->nheld) {
         /* The last place left: the log names every event the disk never took. */
@@ -891,21 +824,17 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     res->fps = res->seconds > 0 ? (double)res->frames / res->seconds : 0;
     progress(d, res, res->fps, true);
     kc_log(KC_LOG_INFO, "record: %d moves, %d flags in %s (%llu frames, %.1f fps, %llu dropped)",
-           d->rec.nmoves, d->flags, d->sgf_path, (unsigned long long)res->frames, res->fps,
-           (unsigned long long)res->frames_dropped);
+           d->ops->moves(d->game), d->flags, d->record_path[0], (unsigned long long)res->frames,
+           res->fps, (unsigned long long)res->frames_dropped);
     rc = 0;
 out:
     journal_log_free(&log);
     if (src) source_close(src);
     settle_free(settler);
-    vision_detector_free(det);
-    res->moves = d->rec.nmoves;
+    res->moves = d->game ? d->ops->moves(d->game) : 0;
     res->flags = d->flags;
     res->move = NULL;
-    if (d->rec.nmoves) {
-        res->move = malloc((size_t)d->rec.nmoves * sizeof *res->move);
-        if (res->move) memcpy(res->move, d->rec.moves, (size_t)d->rec.nmoves * sizeof *res->move);
-    }
+    if (d->game) d->ops->result(d->game, res);
     free_daemon(d);
     if (sfd >= 0) close(sfd);
     pthread_sigmask(SIG_SETMASK, &old_sigs, NULL);

@@ -17,7 +17,7 @@ static const struct command commands[] = {
      "render RECORD.sgf --out DIR [--seed N] [--style S] [--scenario S]\n"
      "                                                synthetic camera frames + truth.jsonl"},
     {"record", cmd_record,
-     "record --source SRC --game go19|go13|go9 [--rules NAME] [--out DIR] [--serve ADDR]\n"
+     "record --source SRC --game go19|go13|go9|shogi [--rules NAME] [--out DIR] [--serve ADDR]\n"
      "               [--mqtt URL] [--config FILE]   record a game: SGF, journal, live page"},
     {"demo", cmd_demo,
      "demo [--out DIR] [--realtime] [--serve ADDR]  replay the bundled sample clip"},

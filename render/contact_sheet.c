@@ -16,7 +16,7 @@ static void tile_opts(struct render_opts *o, int k, uint64_t seed, int tile_w, i
     o->width = tile_w * 2;
     o->height = tile_h * 2;
     o->seed = seed + (uint64_t)k;
-    o->scenario = (enum render_scenario)(1 + k % (RENDER_SCENE_COUNT - 1));
+    o->scenario = (enum render_scenario)(1 + k % RENDER_SCENE_CAMERA_COUNT);
     o->style = (enum render_style)(1 + (k + k / 6) % (RENDER_STYLE_COUNT - 1));
     o->bump_rate = 0;
 }

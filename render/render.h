@@ -33,8 +33,15 @@ enum render_scenario {
     RENDER_SCENE_PARTIAL,   /* off-centre, part of the board outside the frame */
     RENDER_SCENE_DIM,       /* poor light: warm, dark, noisy, soft focus */
     RENDER_SCENE_GLARE,     /* a lamp's glare spot and strongly uneven light */
+    /* The scenarios above set camera and light ("mixed" picks among them); those below add what
+     * the players do around the board, filmed from a player's side (only on request). */
+    RENDER_SCENE_SHADOWS, /* players' soft shadows drift across the board (cover nothing) */
+    RENDER_SCENE_LEANING, /* a player leans in over one edge now and then (covers points) */
+    RENDER_SCENE_CLOCK,   /* a hand rests on the clock beside the board (covers nothing) */
     RENDER_SCENE_COUNT
 };
+/* How many scenarios "mixed" chooses among (overhead .. glare). */
+#define RENDER_SCENE_CAMERA_COUNT 6
 
 struct render_opts {
     int width, height;             /* frame size; default 1280 x 960 */
@@ -48,6 +55,11 @@ struct render_opts {
     bool hands;       /* hands and arms bring the stones; default true */
     unsigned faults;  /* RENDER_FAULT_* bits: mistakes to inject (default none) */
     unsigned signals; /* RENDER_SIGNAL_* bits: gestures to show (default none) */
+    /* Output of the *_to_dir / *_save functions: NULL (default) writes JPEG frames; a file name
+     * (".mp4", ".mkv") writes one video of the frames into the folder instead (30 fps, H.264, or
+     * MJPEG when no H.264 encoder is there or video_mjpeg asks for it; even frame sizes). */
+    const char *video;
+    bool video_mjpeg;
 };
 
 /* Faults on request (--faults KIND,...). Each is injected once, at a move the seed picks; the
@@ -78,6 +90,18 @@ bool render_signals_parse(const char *list, unsigned *bits, char *err, size_t er
 const char *render_fault_name(unsigned bit);
 const char *render_signal_name(unsigned bit);
 
+/* Which faults each game knows (a fault of the other game is not injected). */
+extern const unsigned render_go_fault_bits, render_shogi_fault_bits;
+
+/* What a render could not do, for the truth header and the command's warnings. */
+struct render_summary {
+    int frames;
+    unsigned faults_unplaced;   /* requested faults of this game that found no place in it */
+    unsigned faults_other_game; /* requested faults only the other game has */
+    unsigned signals_unplaced;  /* requested signals not shown (no room, or not this game's) */
+    char codec[16];             /* the video's codec ("h264", "mjpeg"); "" for JPEG frames */
+};
+
 /* Fill o with the defaults above. */
 void render_opts_default(struct render_opts *o);
 
@@ -97,17 +121,23 @@ struct render_frame {
     int index; /* 0-based frame number */
     double t;  /* seconds since the first frame */
     int width, height;
-    const uint8_t *rgb;            /* width * height * 3 bytes, rows top to bottom */
-    const uint8_t *hand_mask;      /* width * height bytes, 255 where a hand or arm is drawn */
-    int cols, rows;                /* board size */
-    uint8_t stone[GO_POINTS];      /* GO_EMPTY/GO_BLACK/GO_WHITE at go_point(x, y) */
-    bool covered[GO_POINTS];       /* a hand or arm is drawn over the point's image position */
+    const uint8_t *rgb;       /* width * height * 3 bytes, rows top to bottom */
+    const uint8_t *hand_mask; /* width * height bytes, 255 where a hand, an arm or a leaning body
+                                 hides what is behind */
+    int cols, rows;           /* board size */
+    uint8_t stone[GO_POINTS]; /* GO_EMPTY/GO_BLACK/GO_WHITE at go_point(x, y) */
+    bool covered[GO_POINTS];  /* a hand or arm is drawn over the point's image position */
     double point_px[GO_POINTS][2]; /* image position of each grid point (board surface) */
     double corners[4][2];          /* grid corners (0,0), (cols-1,0), (cols-1,rows-1), (0,rows-1) */
     bool corner_inside[4];         /* that corner lies inside the frame */
     int ply;                       /* moves (and passes) whose stone has been put down */
-    bool settled;                  /* no hand in view, every capture taken off */
-    bool hand_in_view;
+    bool settled;                  /* no hand at the board (one on the clock does not count), every
+                                      capture taken off */
+    bool hand_in_view;             /* a hand or arm in the frame (the clock's too) */
+    /* shadows / leaning / clock scenarios: what is going on in this frame, NULL for nothing
+     * ("shadow", "lean", "clock-hand"); people_scene false for the other scenarios. */
+    bool people_scene;
+    const char *scene_event;
     int noff;             /* stones lying off the grid (signals), and where they are */
     uint8_t off_color[4]; /* GO_BLACK / GO_WHITE */
     double off_px[4][2];  /* image position of each (board surface) */
@@ -135,16 +165,25 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
 /* A frame worth showing: with_hand, a few frames before the stone of move `ply` goes down (the
  * hand in view); otherwise the first settled frame after that move. -1 if there is no such move. */
 int render_go_find_frame(const struct render_go *r, int ply, bool with_hand);
+/* The scene events of the shadows / leaning / clock scenarios: a frame in the middle of the
+ * k-th one (0-based), or -1 when there are not that many (or the scenario has none). */
+int render_go_find_scene_frame(const struct render_go *r, int k);
+/* The faults and signals this render could not place (frames and codec left 0 / ""). */
+void render_go_summary(const struct render_go *r, struct render_summary *sum);
 /* The scene the seed chose, one line for people ("kaya, player view, tilt 31.0 deg, ..."). */
 const char *render_go_describe(const struct render_go *r);
 void render_go_close(struct render_go *r);
 
 /* ---- files --------------------------------------------------------------------------------- */
 
+struct render_sink; /* where the frames go (JPEG files or a video), render_internal.h */
+
 /* Write one truth.jsonl line (no newline added by the caller: the function ends it) for f. */
 void render_truth_write(FILE *out, const struct render_frame *f);
-/* The first line of truth.jsonl: the record, the options and the scene. */
-void render_truth_header(FILE *out, const struct render_go *r, const char *record_path);
+/* The first line of truth.jsonl: the record, the options and the scene, the output (sink may be
+ * NULL), the faults and signals that found no place. */
+void render_truth_header(FILE *out, const struct render_go *r, const char *record_path,
+                         const struct render_sink *sink);
 
 /* JPEG-encode an RGB image (TurboJPEG); returns a malloc'd buffer and its size, NULL on error. */
 uint8_t *render_jpeg_encode(const uint8_t *rgb, int width, int height, int quality, size_t *size,
@@ -152,10 +191,14 @@ uint8_t *render_jpeg_encode(const uint8_t *rgb, int width, int height, int quali
 /* The quality the options and seed chose for this render. */
 int render_go_jpeg_quality(const struct render_go *r);
 
-/* Render the whole record into dir (created if missing): frame_000000.jpg ... and truth.jsonl.
- * Returns the number of frames written, or -1 with err filled. */
+/* Render the whole record into dir (created if missing): frame_000000.jpg ... (or o->video) and
+ * truth.jsonl. Returns the number of frames written, or -1 with err filled. */
 int render_go_to_dir(const struct go_record *rec, const char *record_path,
                      const struct render_opts *o, const char *dir, char *err, size_t errlen);
+/* The same, telling what could not be placed (sum may be NULL). */
+int render_go_save(const struct go_record *rec, const char *record_path,
+                   const struct render_opts *o, const char *dir, struct render_summary *sum,
+                   char *err, size_t errlen);
 
 /* A contact sheet: 12 frames of rec with different seeds, styles, views and light (half of them
  * with a hand in view), tiled 4 x 3 at tile_w x tile_h into one JPEG at path. */
@@ -186,8 +229,10 @@ struct render_shogi_frame {
     double komadai_px[2][2]; /* image position of each komadai's centre */
     bool komadai_covered[2];
     int ply;      /* moves completed (piece put down) */
-    bool settled; /* no hand in view, nothing carried */
+    bool settled; /* no hand at the board (the clock's does not count), nothing carried */
     bool hand_in_view;
+    bool people_scene; /* as in struct render_frame */
+    const char *scene_event;
     int nevents;
     struct render_shogi_event {
         char kind[24]; /* "lift" "put" "to-komadai" "from-komadai" "pocket" "bump" "fault"
@@ -213,10 +258,16 @@ int render_shogi_jpeg_quality(const struct render_shogi *r);
 void render_shogi_close(struct render_shogi *r);
 /* truth.jsonl lines: the position as SFEN (side to move of the last completed move) with the
  * komadai in the SFEN hand field, the carried piece, covered squares, corners, events. */
-void render_shogi_truth_header(FILE *out, const struct render_shogi *r, const char *record_path);
+void render_shogi_truth_header(FILE *out, const struct render_shogi *r, const char *record_path,
+                               const struct render_sink *sink);
+int render_shogi_find_scene_frame(const struct render_shogi *r, int k);
+void render_shogi_summary(const struct render_shogi *r, struct render_summary *sum);
 void render_shogi_truth_write(FILE *out, const struct render_shogi_frame *f);
 int render_shogi_to_dir(const struct shogi_record *rec, const char *record_path,
                         const struct render_opts *o, const char *dir, char *err, size_t errlen);
+int render_shogi_save(const struct shogi_record *rec, const char *record_path,
+                      const struct render_opts *o, const char *dir, struct render_summary *sum,
+                      char *err, size_t errlen);
 bool render_shogi_contact_sheet(const struct shogi_record *rec, uint64_t seed, int tile_w,
                                 int tile_h, const char *path, char *err, size_t errlen);
 

@@ -25,6 +25,7 @@ struct render_go {
     struct board_pose pose;
     uint8_t *rgb, *mask;
     struct stone_draw *draws;
+    struct people people; /* shadows, a player leaning in, a hand on the clock */
     bool white_glass;
     double skin[3][3], sleeve[3][3]; /* by colour (index GO_BLACK, GO_WHITE) */
     int jpeg_quality;
@@ -32,8 +33,8 @@ struct render_go {
 };
 
 static const char *const style_names[] = {"random", "kaya", "light", "vinyl", "folding"};
-static const char *const scene_names[] = {"mixed",   "overhead", "player", "side",
-                                          "partial", "dim",      "glare"};
+static const char *const scene_names[] = {"mixed", "overhead", "player",  "side",    "partial",
+                                          "dim",   "glare",    "shadows", "leaning", "clock"};
 
 const char *render_style_name(enum render_style s)
 {
@@ -142,7 +143,7 @@ struct render_go *render_go_open(const struct go_record *rec, const struct rende
     struct rng rs = rng_stream(o->seed, RS_SCENE, 0);
     r->style = o->style ? o->style : (enum render_style)(1 + rng_int(&rs, RENDER_STYLE_COUNT - 1));
     r->scenario = o->scenario ? o->scenario
-                              : (enum render_scenario)(1 + rng_int(&rs, RENDER_SCENE_COUNT - 1));
+                              : (enum render_scenario)(1 + rng_int(&rs, RENDER_SCENE_CAMERA_COUNT));
     render_choose_camera(&r->cp, r->scenario, &rs);
     lighting_choose(&r->light, r->scenario, o->width, o->height, &rs);
     r->white_glass = rng_unit(&rs) < 0.3;
@@ -167,6 +168,11 @@ struct render_go *render_go_open(const struct go_record *rec, const struct rende
         return NULL;
     }
     camera_setup(&r->cam, o->width, o->height, &r->cp, &r->g);
+    if (!people_init(&r->people, r->scenario, o->seed, r->tl.nframes, &r->g, &r->cam, false)) {
+        snprintf(err, errlen, "out of memory");
+        render_go_close(r);
+        return NULL;
+    }
     snprintf(r->describe, sizeof r->describe,
              "%dx%d, %s board, %s view: tilt %.1f deg, yaw %.0f deg, roll %.1f deg, fill %.2f, "
              "fov %.0f deg, barrel k1 %.3f; light tint %.2f/%.2f, exposure %.2f, glare %s, blur "
@@ -197,6 +203,11 @@ int render_go_find_frame(const struct render_go *r, int ply, bool with_hand)
     return -1;
 }
 
+int render_go_find_scene_frame(const struct render_go *r, int k)
+{
+    return people_find_frame(&r->people, k);
+}
+
 const char *render_go_describe(const struct render_go *r)
 {
     return r->describe;
@@ -211,6 +222,7 @@ void render_go_close(struct render_go *r)
 {
     if (!r) return;
     timeline_free(&r->tl);
+    people_free(&r->people);
     goban_free(&r->g);
     free(r->field);
     free(r->mapx);
@@ -293,6 +305,7 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
         return false;
     }
     memset(r->mask, 0, (size_t)w * h);
+    people_draw_clock(&r->people, &img, &r->cam, &r->light);
     const struct goban *g = &r->g;
     int n = 0;
     for (int y = 0; y < g->rows; y++)
@@ -346,11 +359,30 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
         hand_draw_shadow(&img, &r->cam, &r->light, &hand, g->thickness);
     }
     stones_draw(&img, NULL, &r->cam, &r->light, r->draws, n, r->white_glass);
+    bool shadow = people_draw_shadow(&r->people, &img, i, g);
     if (show_hand) {
         if (hand.holds_stone)
             stones_draw(&img, r->mask, &r->cam, &r->light, &hand.stone, 1, r->white_glass);
         hand_draw(&img, r->mask, &r->cam, &r->light, &hand);
     }
+    struct hand_model clock_hand = {0};
+    int clock_side;
+    bool on_clock = people_clock_hand(&r->people, i, g, &clock_hand, &clock_side);
+    if (on_clock) {
+        memcpy(clock_hand.skin, r->skin[clock_side], sizeof clock_hand.skin);
+        memcpy(clock_hand.sleeve, r->sleeve[clock_side], sizeof clock_hand.sleeve);
+        hand_draw_shadow(&img, &r->cam, &r->light, &clock_hand, r->people.clock_size[2]);
+        hand_draw(&img, r->mask, &r->cam, &r->light, &clock_hand);
+    }
+    out->hand_in_view = false;
+    for (size_t k = 0; (show_hand || on_clock) && k < (size_t)w * h; k++)
+        if (r->mask[k]) {
+            out->hand_in_view = true;
+            break;
+        }
+    bool lean = people_draw_lean(&r->people, &img, r->mask, i, &r->cam, &r->light, g, r->sleeve);
+    out->people_scene = r->people.sc >= RENDER_SCENE_SHADOWS;
+    out->scene_event = lean ? "lean" : on_clock ? "clock-hand" : shadow ? "shadow" : NULL;
     /* truth: grid points on the board surface, seen through the lens */
     out->cols = g->cols;
     out->rows = g->rows;
@@ -375,12 +407,6 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
         out->corner_inside[k] = out->corners[k][0] >= 0 && out->corners[k][0] < w &&
                                 out->corners[k][1] >= 0 && out->corners[k][1] < h;
     }
-    out->hand_in_view = false;
-    for (size_t k = 0; show_hand && k < (size_t)w * h; k++)
-        if (r->mask[k]) {
-            out->hand_in_view = true;
-            break;
-        }
     out->settled = v == NULL;
     for (int e = 0; e < r->tl.nev && r->tl.ev[e].frame <= i; e++) {
         const struct tl_event *te = &r->tl.ev[e];
@@ -427,32 +453,66 @@ bool render_make_dir(const char *dir, char *err, size_t errlen)
     return true;
 }
 
+void render_go_summary(const struct render_go *r, struct render_summary *sum)
+{
+    memset(sum, 0, sizeof *sum);
+    unsigned placed = 0, shown = 0;
+    char why[64];
+    for (int e = 0; e < r->tl.nev; e++) {
+        const struct tl_event *te = &r->tl.ev[e];
+        unsigned bit = 0;
+        if (te->kind != TL_MARK) continue;
+        if (te->signal && render_signals_parse(te->name, &bit, why, sizeof why)) shown |= bit;
+        if (!te->signal && render_faults_parse(te->name, &bit, why, sizeof why)) placed |= bit;
+    }
+    sum->faults_other_game = r->o.faults & ~render_go_fault_bits;
+    sum->faults_unplaced = r->o.faults & render_go_fault_bits & ~placed;
+    sum->signals_unplaced = r->o.signals & ~shown;
+}
+
 int render_go_to_dir(const struct go_record *rec, const char *record_path,
                      const struct render_opts *o, const char *dir, char *err, size_t errlen)
+{
+    return render_go_save(rec, record_path, o, dir, NULL, err, errlen);
+}
+
+int render_go_save(const struct go_record *rec, const char *record_path,
+                   const struct render_opts *o, const char *dir, struct render_summary *sum,
+                   char *err, size_t errlen)
 {
     if (!render_make_dir(dir, err, errlen)) return -1;
     struct render_go *r = render_go_open(rec, o, err, errlen);
     if (!r) return -1;
-    FILE *truth = render_truth_open(dir, err, errlen);
-    if (!truth) {
+    struct render_sink sink;
+    FILE *truth = NULL;
+    if (!render_sink_open(&sink, dir, o, r->jpeg_quality, err, errlen) ||
+        !(truth = render_truth_open(dir, err, errlen))) {
+        render_sink_close(&sink, NULL, 0);
         render_go_close(r);
         return -1;
     }
-    render_truth_header(truth, r, record_path);
+    render_truth_header(truth, r, record_path, &sink);
     int count = render_go_frame_count(r), done = 0;
     struct render_frame *f = malloc(sizeof *f);
     for (int i = 0; f && i < count; i++) {
         if (!render_go_frame(r, i, f, err, errlen) ||
-            !render_save_frame(dir, i, f->rgb, f->width, f->height, r->jpeg_quality, err, errlen))
+            !render_sink_put(&sink, i, f->rgb, f->width, f->height, err, errlen))
             break;
+        f->t = render_sink_time(&sink, i);
         render_truth_write(truth, f);
         done++;
     }
     if (!f) snprintf(err, errlen, "out of memory");
     free(f);
+    if (!render_sink_close(&sink, err, errlen)) done = -1;
     if (fclose(truth) != 0 && done == count) {
         snprintf(err, errlen, "%s/truth.jsonl: write failed", dir);
         done = -1;
+    }
+    if (sum) {
+        render_go_summary(r, sum);
+        sum->frames = done;
+        snprintf(sum->codec, sizeof sum->codec, "%s", sink.codec);
     }
     render_go_close(r);
     return done == count ? count : -1;

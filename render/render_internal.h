@@ -442,6 +442,45 @@ const struct stl_visit *shogi_timeline_visit_at(const struct shogi_timeline *t, 
 void komadai_slot(const struct goban *g, uint64_t seed, int color, int type, int idx, double *bx,
                   double *by, double *rot, double *lift);
 
+/* ---- what players do around the board (scene_people.c) ---------------------------------- */
+
+#define PEOPLE_MAX_SPANS 64
+struct people_span {
+    int f0, f1;            /* frames, both included */
+    int side;              /* +1: the player at +y (Black, sente), -1: the other */
+    double from[2], to[2]; /* shadows: drift (world mm); leaning: from[0] = x */
+    double radius, stretch, angle, strength; /* shadow ellipse; leaning: head radius */
+    double depth;                            /* leaning: how far in (0..1) */
+};
+struct people {
+    enum render_scenario sc;
+    int n;
+    struct people_span spans[PEOPLE_MAX_SPANS];
+    float *plane;       /* x, y (world mm) where each pixel's ray meets the board-top plane */
+    double clock_xy[2]; /* the clock's centre on the table (world mm) */
+    double clock_size[3];
+};
+/* Spans for the shadows / leaning / clock scenarios (none for the others); false: no memory. */
+bool people_init(struct people *p, enum render_scenario sc, uint64_t seed, int nframes,
+                 const struct goban *g, const struct camera *c, bool shogi);
+void people_free(struct people *p);
+/* The span at frame f and how far it has come in (0..1), or NULL. */
+const struct people_span *people_at(const struct people *p, int f, double *amount);
+/* The middle frame of span k, or -1. */
+int people_find_frame(const struct people *p, int k);
+/* A drifting player's shadow, or the shadow of a leaning body; true for a player's shadow. */
+bool people_draw_shadow(const struct people *p, cv_image *img, int f, const struct goban *g);
+/* The leaning body, last: mask 255 where it hides what is behind; true when drawn. */
+bool people_draw_lean(const struct people *p, cv_image *img, uint8_t *mask, int f,
+                      const struct camera *c, const struct lighting *l, const struct goban *g,
+                      const double sleeve[3][3]);
+/* The game clock on the table (clock scenario). */
+void people_draw_clock(const struct people *p, cv_image *img, const struct camera *c,
+                       const struct lighting *l);
+/* The hand resting on the clock at frame f, posed, and whose it is (1: +y player, 2: other). */
+bool people_clock_hand(const struct people *p, int f, const struct goban *g, struct hand_model *h,
+                       int *side);
+
 /* ---- shared by the Go and shogi renders (render_go.c) ----------------------------------- */
 
 void render_choose_camera(struct camera_params *p, enum render_scenario sc, struct rng *r);
@@ -453,5 +492,37 @@ bool render_save_frame(const char *dir, int index, const uint8_t *rgb, int width
                        int quality, char *err, size_t errlen);
 /* DIR/truth.jsonl opened for writing, or NULL with err filled. */
 FILE *render_truth_open(const char *dir, char *err, size_t errlen);
+/* The faults and signals summary's part of the truth header (",\"faults_unplaced\":[...]"). */
+void render_summary_header_json(FILE *out, const struct render_summary *sum);
+
+/* ---- output: JPEG files or one video (frame_sink.c, video_out.c) ------------------------ */
+
+struct render_video;
+/* quality 1..100 as for JPEG (MJPEG's qscale follows it); mjpeg: skip H.264. */
+struct render_video *render_video_open(const char *path, int width, int height, int fps,
+                                       int quality, bool mjpeg, char *err, size_t errlen);
+const char *render_video_codec(const struct render_video *v);
+/* Seconds of frame index in the file's own clock (the container's time base). */
+double render_video_time(const struct render_video *v, int index);
+bool render_video_write(struct render_video *v, int index, const uint8_t *rgb, char *err,
+                        size_t errlen);
+/* Drains the encoder and finishes the file; frees v (NULL is fine). */
+bool render_video_close(struct render_video *v, char *err, size_t errlen);
+
+struct render_sink {
+    const char *dir;
+    int quality, fps;
+    struct render_video *video; /* NULL: JPEG frames */
+    char video_name[256];
+    char codec[16]; /* of the video: "h264" or "mjpeg" */
+};
+bool render_sink_open(struct render_sink *s, const char *dir, const struct render_opts *o,
+                      int quality, char *err, size_t errlen);
+bool render_sink_put(struct render_sink *s, int index, const uint8_t *rgb, int width, int height,
+                     char *err, size_t errlen);
+/* The time of frame index in the output (truth "t"). */
+double render_sink_time(const struct render_sink *s, int index);
+void render_sink_header_json(FILE *out, const struct render_sink *s);
+bool render_sink_close(struct render_sink *s, char *err, size_t errlen);
 
 #endif

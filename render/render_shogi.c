@@ -27,6 +27,7 @@ struct render_shogi {
     uint8_t *rgb, *mask;
     struct piece_draw draws[MAX_DRAWS];
     double surf[MAX_DRAWS];
+    struct people people; /* shadows, a player leaning in, a hand on the clock */
     double wood[3];
     double skin[3][3], sleeve[3][3]; /* index 1 + colour */
     int jpeg_quality;
@@ -57,7 +58,7 @@ struct render_shogi *render_shogi_open(const struct shogi_record *rec, const str
     struct rng rs = rng_stream(o->seed, RS_SCENE, 1);
     r->style = o->style ? o->style : (enum render_style)(1 + rng_int(&rs, RENDER_STYLE_COUNT - 1));
     r->scenario = o->scenario ? o->scenario
-                              : (enum render_scenario)(1 + rng_int(&rs, RENDER_SCENE_COUNT - 1));
+                              : (enum render_scenario)(1 + rng_int(&rs, RENDER_SCENE_CAMERA_COUNT));
     render_choose_camera(&r->cp, r->scenario, &rs);
     lighting_choose(&r->light, r->scenario, o->width, o->height, &rs);
     render_choose_people(&rs, r->skin, r->sleeve);
@@ -94,6 +95,11 @@ struct render_shogi *render_shogi_open(const struct shogi_record *rec, const str
     double reach = fabs(r->g.stands[0].cx) + r->g.stands[0].w / 2;
     frame_box.width = 2 * reach * shorter / o->width;
     camera_setup(&r->cam, o->width, o->height, &r->cp, &frame_box);
+    if (!people_init(&r->people, r->scenario, o->seed, r->tl.nframes, &r->g, &r->cam, true)) {
+        snprintf(err, errlen, "out of memory");
+        render_shogi_close(r);
+        return NULL;
+    }
     const char *font = strrchr(r->faces.font, '/');
     snprintf(r->describe, sizeof r->describe,
              "shogi, %s board, %s view: tilt %.1f deg, yaw %.0f deg, roll %.1f deg, fill %.2f, "
@@ -125,6 +131,7 @@ void render_shogi_close(struct render_shogi *r)
 {
     if (!r) return;
     shogi_timeline_free(&r->tl);
+    people_free(&r->people);
     goban_free(&r->g);
     piece_faces_free(&r->faces);
     free(r->field);
@@ -133,6 +140,11 @@ void render_shogi_close(struct render_shogi *r)
     free(r->rgb);
     free(r->mask);
     free(r);
+}
+
+int render_shogi_find_scene_frame(const struct render_shogi *r, int k)
+{
+    return people_find_frame(&r->people, k);
 }
 
 int render_shogi_find_frame(const struct render_shogi *r, int ply, bool with_hand)
@@ -239,6 +251,7 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
         return false;
     }
     memset(r->mask, 0, (size_t)w * h);
+    people_draw_clock(&r->people, &img, &r->cam, &r->light);
     const struct goban *g = &r->g;
     int n = 0;
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
@@ -296,10 +309,25 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
     if (holding) pieces_draw_shadows(&img, &r->cam, &r->light, &held, 1, &held_surf);
     if (show_hand) hand_draw_shadow(&img, &r->cam, &r->light, &hand, g->thickness);
     pieces_draw(&img, NULL, &r->cam, &r->light, &r->faces, r->draws, n);
+    bool shadow = people_draw_shadow(&r->people, &img, i, g);
     if (show_hand) {
         if (holding) pieces_draw(&img, r->mask, &r->cam, &r->light, &r->faces, &held, 1);
         hand_draw(&img, r->mask, &r->cam, &r->light, &hand);
     }
+    struct hand_model clock_hand = {0};
+    int clock_side;
+    bool on_clock = people_clock_hand(&r->people, i, g, &clock_hand, &clock_side);
+    if (on_clock) {
+        memcpy(clock_hand.skin, r->skin[clock_side], sizeof clock_hand.skin);
+        memcpy(clock_hand.sleeve, r->sleeve[clock_side], sizeof clock_hand.sleeve);
+        hand_draw_shadow(&img, &r->cam, &r->light, &clock_hand, r->people.clock_size[2]);
+        hand_draw(&img, r->mask, &r->cam, &r->light, &clock_hand);
+    }
+    for (size_t k = 0; (show_hand || on_clock) && k < (size_t)w * h && !out->hand_in_view; k++)
+        out->hand_in_view = r->mask[k] != 0;
+    bool lean = people_draw_lean(&r->people, &img, r->mask, i, &r->cam, &r->light, g, r->sleeve);
+    out->people_scene = r->people.sc >= RENDER_SCENE_SHADOWS;
+    out->scene_event = lean ? "lean" : on_clock ? "clock-hand" : shadow ? "shadow" : NULL;
     /* truth */
     memcpy(out->board, st.board, sizeof out->board);
     memcpy(out->hand, st.hand, sizeof out->hand);
@@ -339,8 +367,6 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
         out->komadai_covered[c] =
             xi >= 0 && yi >= 0 && xi < w && yi < h && r->mask[(size_t)yi * w + xi];
     }
-    for (size_t k = 0; show_hand && k < (size_t)w * h && !out->hand_in_view; k++)
-        out->hand_in_view = r->mask[k] != 0;
     out->settled = v == NULL && !st.carried;
     static const char *const kinds[] = {"lift",   "put",  "to-komadai", "from-komadai",
                                         "pocket", "hide", "bump",       "mark"};
@@ -373,32 +399,66 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
     return true;
 }
 
+void render_shogi_summary(const struct render_shogi *r, struct render_summary *sum)
+{
+    memset(sum, 0, sizeof *sum);
+    unsigned placed = 0, shown = 0;
+    char why[64];
+    for (int e = 0; e < r->tl.nev; e++) {
+        const struct stl_event *te = &r->tl.ev[e];
+        unsigned bit = 0;
+        if (te->kind != STL_MARK) continue;
+        if (te->signal && render_signals_parse(te->name, &bit, why, sizeof why)) shown |= bit;
+        if (!te->signal && render_faults_parse(te->name, &bit, why, sizeof why)) placed |= bit;
+    }
+    sum->faults_other_game = r->o.faults & ~render_shogi_fault_bits;
+    sum->faults_unplaced = r->o.faults & render_shogi_fault_bits & ~placed;
+    sum->signals_unplaced = r->o.signals & ~shown;
+}
+
 int render_shogi_to_dir(const struct shogi_record *rec, const char *record_path,
                         const struct render_opts *o, const char *dir, char *err, size_t errlen)
+{
+    return render_shogi_save(rec, record_path, o, dir, NULL, err, errlen);
+}
+
+int render_shogi_save(const struct shogi_record *rec, const char *record_path,
+                      const struct render_opts *o, const char *dir, struct render_summary *sum,
+                      char *err, size_t errlen)
 {
     if (!render_make_dir(dir, err, errlen)) return -1;
     struct render_shogi *r = render_shogi_open(rec, o, err, errlen);
     if (!r) return -1;
-    FILE *truth = render_truth_open(dir, err, errlen);
-    if (!truth) {
+    struct render_sink sink;
+    FILE *truth = NULL;
+    if (!render_sink_open(&sink, dir, o, r->jpeg_quality, err, errlen) ||
+        !(truth = render_truth_open(dir, err, errlen))) {
+        render_sink_close(&sink, NULL, 0);
         render_shogi_close(r);
         return -1;
     }
-    render_shogi_truth_header(truth, r, record_path);
+    render_shogi_truth_header(truth, r, record_path, &sink);
     int count = render_shogi_frame_count(r), done = 0;
     struct render_shogi_frame *f = malloc(sizeof *f);
     for (int i = 0; f && i < count; i++) {
         if (!render_shogi_frame(r, i, f, err, errlen) ||
-            !render_save_frame(dir, i, f->rgb, f->width, f->height, r->jpeg_quality, err, errlen))
+            !render_sink_put(&sink, i, f->rgb, f->width, f->height, err, errlen))
             break;
+        f->t = render_sink_time(&sink, i);
         render_shogi_truth_write(truth, f);
         done++;
     }
     if (!f) snprintf(err, errlen, "out of memory");
     free(f);
+    if (!render_sink_close(&sink, err, errlen)) done = -1;
     if (fclose(truth) != 0 && done == count) {
         snprintf(err, errlen, "%s/truth.jsonl: write failed", dir);
         done = -1;
+    }
+    if (sum) {
+        render_shogi_summary(r, sum);
+        sum->frames = done;
+        snprintf(sum->codec, sizeof sum->codec, "%s", sink.codec);
     }
     render_shogi_close(r);
     return done == count ? count : -1;

@@ -22,7 +22,8 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-void render_truth_header(FILE *out, const struct render_go *r, const char *record_path)
+void render_truth_header(FILE *out, const struct render_go *r, const char *record_path,
+                         const struct render_sink *sink)
 {
     fprintf(out, "{\"kind\":\"render\",\"game\":\"go\",\"record\":");
     json_string(out, record_path ? record_path : "");
@@ -30,6 +31,10 @@ void render_truth_header(FILE *out, const struct render_go *r, const char *recor
             ",\"frames\":%d,\"fps\":30,\"jpeg_quality\":%d,\"scene\":", render_go_frame_count(r),
             render_go_jpeg_quality(r));
     json_string(out, render_go_describe(r));
+    if (sink) render_sink_header_json(out, sink);
+    struct render_summary sum;
+    render_go_summary(r, &sum);
+    render_summary_header_json(out, &sum);
     fprintf(out, ",\"position_rows\":\"top to bottom, '.' empty, 'X' black, 'O' white\"}\n");
 }
 
@@ -59,9 +64,16 @@ void render_truth_write(FILE *out, const struct render_frame *f)
     for (int k = 0; k < f->noff; k++)
         fprintf(out, "%s{\"color\":\"%s\",\"px\":[%.2f,%.2f]}", k ? "," : "",
                 f->off_color[k] == GO_BLACK ? "B" : "W", f->off_px[k][0], f->off_px[k][1]);
-    fprintf(out, "],\"corner_inside\":[%s,%s,%s,%s],\"events\":[",
-            f->corner_inside[0] ? "true" : "false", f->corner_inside[1] ? "true" : "false",
-            f->corner_inside[2] ? "true" : "false", f->corner_inside[3] ? "true" : "false");
+    fprintf(out, "],\"corner_inside\":[%s,%s,%s,%s],", f->corner_inside[0] ? "true" : "false",
+            f->corner_inside[1] ? "true" : "false", f->corner_inside[2] ? "true" : "false",
+            f->corner_inside[3] ? "true" : "false");
+    if (f->people_scene) {
+        if (f->scene_event)
+            fprintf(out, "\"scene_event\":\"%s\",", f->scene_event);
+        else
+            fprintf(out, "\"scene_event\":null,");
+    }
+    fprintf(out, "\"events\":[");
     for (int e = 0; e < f->nevents; e++) {
         const struct render_event *ev = &f->events[e];
         fprintf(out, "%s{\"type\":\"%s\",\"ply\":%d", e ? "," : "", ev->kind, ev->ply);

@@ -28,15 +28,21 @@ static void usi_piece(int piece, char out[4])
     out[n] = '\0';
 }
 
-void render_shogi_truth_header(FILE *out, const struct render_shogi *r, const char *record_path)
+void render_shogi_truth_header(FILE *out, const struct render_shogi *r, const char *record_path,
+                               const struct render_sink *sink)
 {
     fprintf(out, "{\"kind\":\"render\",\"game\":\"shogi\",\"record\":\"");
     for (const char *s = record_path ? record_path : ""; *s; s++) {
         if (*s == '"' || *s == '\\') fputc('\\', out);
         if ((unsigned char)*s >= 0x20) fputc(*s, out);
     }
-    fprintf(out, "\",\"frames\":%d,\"fps\":30,\"jpeg_quality\":%d,\"scene\":\"%s\",",
+    fprintf(out, "\",\"frames\":%d,\"fps\":30,\"jpeg_quality\":%d,\"scene\":\"%s\"",
             render_shogi_frame_count(r), render_shogi_jpeg_quality(r), render_shogi_describe(r));
+    if (sink) render_sink_header_json(out, sink);
+    struct render_summary sum;
+    render_shogi_summary(r, &sum);
+    render_summary_header_json(out, &sum);
+    fputc(',', out);
     fprintf(out, "\"squares\":\"USI (file 1-9 from sente's right, rank a-i from gote's side)\","
                  "\"corners_order\":\"9a 1a 1i 9i outer grid corners\"}\n");
 }
@@ -78,6 +84,12 @@ void render_shogi_truth_write(FILE *out, const struct render_shogi_frame *f)
             f->corner_inside[0] ? "true" : "false", f->corner_inside[1] ? "true" : "false",
             f->corner_inside[2] ? "true" : "false", f->corner_inside[3] ? "true" : "false",
             f->komadai_px[0][0], f->komadai_px[0][1], f->komadai_px[1][0], f->komadai_px[1][1]);
+    if (f->people_scene) {
+        if (f->scene_event)
+            fprintf(out, "\"scene_event\":\"%s\",", f->scene_event);
+        else
+            fprintf(out, "\"scene_event\":null,");
+    }
     fprintf(out, "\"events\":[");
     for (int e = 0; e < f->nevents; e++) {
         const struct render_shogi_event *ev = &f->events[e];

@@ -144,7 +144,24 @@ int shogi_obs_guard_observe(struct shogi_obs_guard *g, const struct observation 
 int shogi_obs_guard_observe_stable(struct shogi_obs_guard *g, const struct stable_obs *s,
                                    struct guard_event ev[GUARD_OBS_MAX_EVENTS])
 {
-    return shogi_obs_guard_observe(g, &s->obs, ev);
+    /* The settler hands on a position once, after it held still over s->frames frames: that
+     * run is as many readings as a change needs to be confirmed, not one (else every move
+     * waits for the next one to be seen). The repeats carry no frame number (not skipped). */
+    int reps = 1;
+    if (s->frames >= 2)
+        reps = g->cfg.confirm_sure > g->cfg.confirm_any ? g->cfg.confirm_sure : g->cfg.confirm_any;
+    struct observation o = s->obs;
+    int n = 0;
+    for (int i = 0; i < reps; i++) {
+        struct guard_event tmp[GUARD_OBS_MAX_EVENTS];
+        o.frame_seq = i ? 0 : s->obs.frame_seq;
+        int k = shogi_obs_guard_observe(g, &o, tmp);
+        for (int j = 0; j < k && n < GUARD_OBS_MAX_EVENTS; j++) {
+            ev[n] = tmp[j];
+            ev[n++].frame_seq = s->obs.frame_seq;
+        }
+    }
+    return n;
 }
 
 int shogi_obs_guard_flush(struct shogi_obs_guard *g, int64_t t_ns,

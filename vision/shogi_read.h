@@ -85,6 +85,10 @@ void shogi_reader_free(struct shogi_reader *r);
 /* Start: look for the initial position (平手) in this frame, decide orientation, learn the book.
  * false when no grid or the position is not the initial one. */
 bool shogi_reader_start(struct shogi_reader *r, const struct vision_image *gray);
+/* The same from any known position (a resumed game, a set-up or handicap start): a position
+ * that is not symmetric also tells which side is sente. */
+bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *gray,
+                             const struct shogi_position *known);
 /* A settled frame (no hand in view): follow the game by the move the board shows. pos is the
  * position tracked so far (board from the rules, hands from the moves). */
 bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
@@ -92,6 +96,34 @@ bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
 /* Read every cell cold with the book: pieces (0 empty) into board. */
 bool shogi_reader_cold(struct shogi_reader *r, const struct vision_image *gray,
                        uint8_t board[SHOGI_SQUARES]);
+
+/* ---- shogi_observe.c: per-frame observations for the rule guard ---- */
+
+/* One frame as an observation for the shogi observation guard (ruleguard/guard.h), from a
+ * started reader (shogi_reader_start or _start_from; false before). Every cell:
+ * the piece it shows (board/shogi.h code, 0 empty), read against what the last settled view
+ * showed (a cell that still shows its piece keeps it; a changed cell is read by the book, a
+ * piece that moved is the one that left its cell, promoted when its face says so), a
+ * confidence, and cells a hand or arm covers (occluded, no reading). Points are in sente's view:
+ * point (x, y) is square shogi_sq(9 - x, y + 1), the guard's sente_bottom convention, whatever
+ * side of the image sente sits on. Returns board_found. */
+bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *gray,
+                          struct observation *o);
+/* A settled observation: its readable cells become what the next frames are read against, and
+ * the book learns the faces that arrived. Before the first move it decides which side is sente:
+ * when the first change shows the far side moving first, the view is turned round and o is
+ * rewritten in the turned view. */
+void shogi_reader_settled(struct shogi_reader *r, struct observation *o);
+
+/* ---- shogi_komadai.c: the piece stands ---- */
+
+/* Both komadai: counts per type (hand_obs in vision/observation.h: count[t-1] for board/shogi.h types
+ * SHOGI_PAWN..SHOGI_GOLD, promoted[] pieces lying promoted side up, conf), visible=false with
+ * covered=true when a hand/arm lies over a stand, visible=false covered=false when it is out of the
+ * picture. hands[SHOGI_SENTE], hands[SHOGI_GOTE]. Needs a started reader (its grid and book). */
+bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *gray,
+                        struct hand_obs hands[2]);
+
 const struct shogi_grid *shogi_reader_grid(const struct shogi_reader *r);
 const struct shogi_reader_stats *shogi_reader_stats(const struct shogi_reader *r);
 

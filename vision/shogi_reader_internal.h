@@ -18,6 +18,23 @@ struct shogi_reader {
     double tex[SHOGI_SQUARES];
     bool seen[SHOGI_SQUARES]; /* the whole cell lies inside the image */
     struct shogi_reader_stats stats;
+    /* per-frame observations (shogi_observe.c) */
+    uint8_t expect[SHOGI_SQUARES]; /* what the last settled view showed (or the start) */
+    int first_mover;               /* whose move the start position awaits */
+    double line_ref;               /* grid-line contrast of an uncovered cell border */
 };
+
+/* shogi_track.c */
+void shogi_reader_sample(struct shogi_reader *r, const struct vision_image *gray);
+/* Find the grid again; keep ours unless the new one is the same board moved a little. */
+bool shogi_reader_regrid(struct shogi_reader *r, const struct vision_image *gray);
+/* The view turned half round: the grid turns and the book's owners swap (sente's side decided);
+ * the patches are stale until the next shogi_reader_sample. */
+void shogi_reader_turn(struct shogi_reader *r);
+int shogi_reader_cell_owner(const struct shogi_book *b, const uint8_t *patch);
+/* How well piece fits patch; an unseen promoted face by how badly its unpromoted face fits. */
+double shogi_reader_piece_fit(const struct shogi_book *b, int piece, const uint8_t *patch);
+/* shogi_observe.c: the start (or a resumed position) is what the next view is compared with. */
+void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_position *pos);
 
 #endif

@@ -42,7 +42,7 @@ static double dist2(const double a[2], const double b[2])
     return (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]);
 }
 
-static void sample_all(struct shogi_reader *r, const struct vision_image *gray)
+void shogi_reader_sample(struct shogi_reader *r, const struct vision_image *gray)
 {
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         r->seen[sq] = shogi_grid_patch(&r->grid, gray, sq, r->patch[sq]);
@@ -52,7 +52,7 @@ static void sample_all(struct shogi_reader *r, const struct vision_image *gray)
 
 /* Find the grid again and take it when it is the same board moved a little (a bump): the turn of
  * the new corners that lies nearest the old ones keeps sente's side. */
-static bool update_grid(struct shogi_reader *r, const struct vision_image *gray)
+bool shogi_reader_regrid(struct shogi_reader *r, const struct vision_image *gray)
 {
     struct shogi_grid g;
     r->stats.refound = false;
@@ -118,21 +118,22 @@ static double start_apex(const struct shogi_reader *r, const struct shogi_positi
 }
 
 /* The finder's 10-line window may sit a line or two off (pieces hide the lines) and its corners
- * may start anywhere: the occupancy pattern of the initial position picks the window and tells
- * ranks from files. Leaves the best in r->grid; returns its split (see startpos_split). */
+ * may start anywhere: the occupancy pattern of the known position picks the window and tells
+ * ranks from files (and, for a position that is not symmetric, which side is which). Leaves the
+ * best in r->grid; returns its split (see startpos_split). */
 static double fit_start(struct shogi_reader *r, const struct vision_image *gray,
                         const struct shogi_grid *found, const struct shogi_position *start,
-                        double *thr)
+                        int turns, double *thr)
 {
     struct shogi_grid best_grid = *found;
     double best = -1e300;
     for (int dy = -2; dy <= 2; dy++)
         for (int dx = -2; dx <= 2; dx++)
-            for (int k = 0; k < 2; k++) {
+            for (int k = 0; k < turns; k++) {
                 r->grid = *found;
                 shogi_grid_shift(&r->grid, dx, dy);
                 shogi_grid_rotate(&r->grid, k);
-                sample_all(r, gray);
+                shogi_reader_sample(r, gray);
                 double t = 0, split = startpos_split(r->tex, r->seen, start, &t);
                 if (split > best) {
                     best = split;
@@ -146,6 +147,28 @@ static double fit_start(struct shogi_reader *r, const struct vision_image *gray,
 
 bool shogi_reader_start(struct shogi_reader *r, const struct vision_image *gray)
 {
+    struct shogi_position start;
+    shogi_position_startpos(&start);
+    return shogi_reader_start_from(r, gray, &start);
+}
+
+/* A position that looks the same turned half round (the initial one): which side is sente waits
+ * for the first move. */
+static bool half_turn_symmetric(const struct shogi_position *pos)
+{
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        int p = pos->board[sq], q = pos->board[SHOGI_SQUARES - 1 - sq];
+        if ((p == 0) != (q == 0)) return false;
+        if (p && (shogi_piece_type(p) != shogi_piece_type(q) ||
+                  shogi_piece_color(p) == shogi_piece_color(q)))
+            return false;
+    }
+    return true;
+}
+
+bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *gray,
+                             const struct shogi_position *known)
+{
     /* the finder's tunings tried in turn: the table's grain and the komadai's stripes can lure
      * one setting onto the wrong lattice (measured on rendered starts; the default first) */
     static const struct {
@@ -156,8 +179,8 @@ bool shogi_reader_start(struct shogi_reader *r, const struct vision_image *gray)
     memset(&r->stats, 0, sizeof r->stats);
     r->have_grid = r->oriented = false;
     shogi_book_clear(&r->book);
-    struct shogi_position start;
-    shogi_position_startpos(&start);
+    struct shogi_position start = *known;
+    bool symmetric = half_turn_symmetric(&start);
     bool ok = false;
     for (size_t i = 0; i < sizeof tunings / sizeof tunings[0] && !ok; i++) {
         struct shogi_grid found;
@@ -165,8 +188,8 @@ bool shogi_reader_start(struct shogi_reader *r, const struct vision_image *gray)
             continue;
         r->have_grid = true;
         double thr = 0;
-        fit_start(r, gray, &found, &start, &thr);
-        sample_all(r, gray);
+        fit_start(r, gray, &found, &start, symmetric ? 2 : 4, &thr);
+        shogi_reader_sample(r, gray);
         int wrong = 0;
         for (int sq = 0; sq < SHOGI_SQUARES; sq++)
             wrong += r->seen[sq] && (r->tex[sq] > thr) != (start.board[sq] != 0);
@@ -181,7 +204,8 @@ bool shogi_reader_start(struct shogi_reader *r, const struct vision_image *gray)
                     shogi_book_add(&r->book, start.board[sq], r->patch[sq]);
             r->pos = start;
             r->oriented = true;
-            r->sided = false;
+            r->sided = !symmetric;
+            shogi_reader_expect_position(r, &start);
         }
     }
     r->stats.found = r->have_grid;
@@ -191,7 +215,7 @@ bool shogi_reader_start(struct shogi_reader *r, const struct vision_image *gray)
 }
 
 /* The owner the book prefers for an occupied cell. */
-static int cell_owner(const struct shogi_book *b, const uint8_t *patch)
+int shogi_reader_cell_owner(const struct shogi_book *b, const uint8_t *patch)
 {
     int p = shogi_book_classify(b, patch, NULL);
     return p ? (int)shogi_piece_color(p) : -1;
@@ -199,7 +223,7 @@ static int cell_owner(const struct shogi_book *b, const uint8_t *patch)
 
 /* How well piece fits the patch: the book's entry, or for a face not yet seen (a promotion) how
  * little the unpromoted face fits. */
-static double piece_fit(const struct shogi_book *b, int piece, const uint8_t *patch)
+double shogi_reader_piece_fit(const struct shogi_book *b, int piece, const uint8_t *patch)
 {
     double s = shogi_book_match(b, piece, patch);
     if (s > -2) return s;
@@ -222,7 +246,7 @@ static int read_cells(struct shogi_reader *r, bool occ[SHOGI_SQUARES], int owner
             continue;
         }
         occ[sq] = r->tex[sq] > r->book.occ_threshold;
-        owner[sq] = occ[sq] ? cell_owner(&r->book, r->patch[sq]) : -1;
+        owner[sq] = occ[sq] ? shogi_reader_cell_owner(&r->book, r->patch[sq]) : -1;
         changed += occ[sq] != (want != 0) ||
                    (occ[sq] && want && owner[sq] != (int)shogi_piece_color(want));
     }
@@ -247,7 +271,7 @@ static int best_move(const struct shogi_reader *r, const bool *occ, const int *o
             if (occ[sq] && p && owner[sq] != (int)shogi_piece_color(p)) mis += 1;
         }
         int to = moves[i].to;
-        double fit = piece_fit(&r->book, after.board[to], r->patch[to]);
+        double fit = shogi_reader_piece_fit(&r->book, after.board[to], r->patch[to]);
         if (mis < best_mis || (mis == best_mis && fit > best_fit)) {
             best_mis = mis;
             best_fit = fit;
@@ -260,7 +284,7 @@ static int best_move(const struct shogi_reader *r, const bool *occ, const int *o
 
 /* The view turned half round: the far player becomes the near one, so the book's owners swap and
  * its patches turn with the view (reversing a patch turns it half round). */
-static void turn_view(struct shogi_reader *r, const struct vision_image *gray)
+void shogi_reader_turn(struct shogi_reader *r)
 {
     shogi_grid_rotate(&r->grid, 2);
     for (int t = 1; t < SHOGI_TYPES; t++) {
@@ -273,7 +297,6 @@ static void turn_view(struct shogi_reader *r, const struct vision_image *gray)
             r->book.tpl[t][1][SHOGI_PATCH_AREA - 1 - i] = v;
         }
     }
-    sample_all(r, gray);
 }
 
 bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
@@ -291,16 +314,16 @@ bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
     r->stats.found = true;
     bool occ[SHOGI_SQUARES];
     int owner[SHOGI_SQUARES];
-    sample_all(r, gray);
+    shogi_reader_sample(r, gray);
     r->stats.changed = read_cells(r, occ, owner);
     /* More cells changed than one move explains (a capture and a promotion touch two): the board
      * may have been bumped. Search it again; the finder's grid replaces ours only when it
      * explains the cells better. Otherwise the finder is not run at all (it costs most). */
     if (r->stats.changed > 3) {
         struct shogi_grid old = r->grid;
-        update_grid(r, gray);
+        shogi_reader_regrid(r, gray);
         if (r->stats.refound) {
-            sample_all(r, gray);
+            shogi_reader_sample(r, gray);
             bool occ2[SHOGI_SQUARES];
             int owner2[SHOGI_SQUARES];
             int changed2 = read_cells(r, occ2, owner2);
@@ -311,7 +334,7 @@ bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
             } else {
                 r->grid = old;
                 r->stats.refound = false;
-                sample_all(r, gray);
+                shogi_reader_sample(r, gray);
             }
         }
     }
@@ -322,7 +345,8 @@ bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
         int best = best_move(r, occ, owner, moves, n, &mis);
         if (!r->sided) {
             /* the first move says which side is sente: try the view turned round too */
-            turn_view(r, gray);
+            shogi_reader_turn(r);
+            shogi_reader_sample(r, gray);
             bool occ2[SHOGI_SQUARES];
             int owner2[SHOGI_SQUARES];
             int changed2 = read_cells(r, occ2, owner2);
@@ -335,7 +359,8 @@ bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
                 mis = mis2;
                 r->stats.changed = changed2;
             } else {
-                turn_view(r, gray);
+                shogi_reader_turn(r);
+                shogi_reader_sample(r, gray);
             }
         }
         /* take the move only when it explains the board better than no move at all */
@@ -357,11 +382,11 @@ bool shogi_reader_cold(struct shogi_reader *r, const struct vision_image *gray,
                        uint8_t board[SHOGI_SQUARES])
 {
     double t0 = vision_now_ms();
-    if (!r->oriented || !update_grid(r, gray)) {
+    if (!r->oriented || !shogi_reader_regrid(r, gray)) {
         r->stats.ms = vision_now_ms() - t0;
         return false;
     }
-    sample_all(r, gray);
+    shogi_reader_sample(r, gray);
     for (int sq = 0; sq < SHOGI_SQUARES; sq++)
         board[sq] = r->tex[sq] > r->book.occ_threshold
                         ? (uint8_t)shogi_book_classify(&r->book, r->patch[sq], NULL)

@@ -1,0 +1,267 @@
+/* app/daemon_shogi.c — shogi for the recording daemon: the shogi reader (started on the initial
+ * position, or on the record's position after a restart), the shogi observation guard, and the
+ * KIF and CSA records kept from the events (see app/daemon_game.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "app/daemon_game.h"
+#include "record/shogi_event_record.h"
+#include "record/shogi_record.h"
+#include "vision/shogi_read.h"
+
+/* Frames between two start attempts while the reader looks for the board (a start tries several
+ * finder settings and costs many frames' time). */
+#define START_EVERY 10
+
+struct daemon_game {
+    const struct shogi_rules *rules;
+    const char *rules_name;
+    struct shogi_position start; /* where the reader starts: the initial or a resumed position */
+    struct shogi_reader *reader;
+    bool started;
+    int64_t frames;
+    struct shogi_obs_guard *guard;
+    struct shogi_event_record rec;
+    /* the live page's strings, kept until the next state */
+    char sfen[SHOGI_SFEN_MAX];
+    char (*names)[32];
+    const char **list;
+};
+
+static void shogi_close(struct daemon_game *g)
+{
+    if (!g) return;
+    shogi_reader_free(g->reader);
+    shogi_obs_guard_free(g->guard);
+    shogi_event_record_free(&g->rec);
+    free(g->names);
+    free((void *)g->list);
+    free(g);
+}
+
+static struct daemon_game *shogi_open(const struct kc_config *cfg, char *err, size_t errlen)
+{
+    struct daemon_game *g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    bool jsa = !strcasecmp(cfg->rules, "jsa");
+    g->rules = jsa ? &shogi_rules_jsa : &shogi_rules_tournament;
+    g->rules_name = jsa ? "jsa" : "tournament";
+    shogi_position_startpos(&g->start);
+    g->reader = shogi_reader_new();
+    /* the reader gives its readings in sente's view (point (x, y) = square 9-x, y+1) */
+    g->guard = shogi_obs_guard_new(&g->start, g->rules, true, NULL);
+    if (!g->reader || !g->guard || !shogi_event_record_init(&g->rec, &g->start)) {
+        snprintf(err, errlen, "out of memory");
+        shogi_close(g);
+        return NULL;
+    }
+    return g;
+}
+
+static void shogi_header(const struct daemon_game *g, char size[16], char rules[64],
+                         char extra[128])
+{
+    snprintf(size, 16, "9");
+    snprintf(rules, 64, "%s", g->rules_name);
+    snprintf(extra, 128, "startpos");
+}
+
+static bool shogi_read(struct daemon_game *g, const struct vision_image *img, struct observation *o)
+{
+    if (!g->started) {
+        memset(o, 0, sizeof *o);
+        if (g->frames++ % START_EVERY) return false;
+        g->started = shogi_reader_start_from(g->reader, img, &g->start);
+        if (!g->started) return false;
+    }
+    return shogi_reader_observe(g->reader, img, o);
+}
+
+static int shogi_settled(struct daemon_game *g, struct stable_obs *s,
+                         struct guard_event ev[GUARD_OBS_MAX_EVENTS])
+{
+    shogi_reader_settled(g->reader, &s->obs);
+    return shogi_obs_guard_observe_stable(g->guard, s, ev);
+}
+
+static int shogi_last_view(struct daemon_game *g, struct observation *o,
+                           struct guard_event ev[GUARD_OBS_MAX_EVENTS])
+{
+    return shogi_obs_guard_observe(g->guard, o, ev);
+}
+
+static int shogi_flush(struct daemon_game *g, int64_t t_ns,
+                       struct guard_event ev[GUARD_OBS_MAX_EVENTS])
+{
+    return shogi_obs_guard_flush(g->guard, t_ns, ev);
+}
+
+static int shogi_action(struct daemon_game *g, const struct referee_action *a, int base,
+                        struct guard_event ev[GUARD_OBS_MAX_EVENTS])
+{
+    (void)base;
+    switch (a->kind) {
+    case REFEREE_ACCEPT_POSITION: return shogi_obs_guard_accept_position(g->guard, a->t_ns, ev);
+    case REFEREE_TAKE_BACK: return shogi_obs_guard_take_back(g->guard, a->t_ns, ev);
+    case REFEREE_CONFIRM_PASS: /* no passes in shogi */
+    case REFEREE_ADD_NOTE:
+    case REFEREE_SET_RESULT:
+    case REFEREE_ACTION_COUNT: break;
+    }
+    return 0;
+}
+
+static bool shogi_apply(struct daemon_game *g, const struct guard_event *ev)
+{
+    return shogi_event_record_apply(&g->rec, ev);
+}
+
+static void shogi_note(struct daemon_game *g, int ply, const char *text)
+{
+    shogi_event_record_note(&g->rec, ply, text);
+}
+
+static int shogi_moves(const struct daemon_game *g)
+{
+    return shogi_event_record_moves(&g->rec);
+}
+
+/* The guard and the reader go on from the record's position: a new guard started there, and the
+ * reader starts on that position (which, unlike the initial one, also shows whose side is
+ * whose). */
+static void shogi_resume(struct daemon_game *g)
+{
+    struct shogi_position pos;
+    shogi_event_record_position(&g->rec, &pos);
+    struct shogi_obs_guard *guard = shogi_obs_guard_new(&pos, g->rules, true, NULL);
+    if (!guard) return;
+    shogi_obs_guard_free(g->guard);
+    g->guard = guard;
+    g->start = pos;
+    g->started = false;
+}
+
+static char *shogi_record_text(const struct daemon_game *g, enum live_record_format fmt,
+                               const struct daemon_game_info *in)
+{
+    struct shogi_event_info si = {in->black, in->white,        in->event,
+                                  NULL,      in->time_control, in->result};
+    if (fmt == LIVE_RECORD_KIF) return shogi_event_record_kif(&g->rec, &si);
+    if (fmt == LIVE_RECORD_CSA) return shogi_event_record_csa(&g->rec, &si);
+    return NULL;
+}
+
+/* "▲7六歩", "△同　銀" is left to the record files: the live list names the square. */
+static void move_text(const struct shogi_move *m, int ply, char *buf, size_t len)
+{
+    const char *who = ply % 2 ? "▲" : "△";
+    if (m->to >= SHOGI_SQUARES) {
+        snprintf(buf, len, "%s?", who);
+        return;
+    }
+    int t = shogi_piece_type(m->piece);
+    snprintf(buf, len, "%s%d%s%s%s%s", who, shogi_sq_file(m->to),
+             shogi_kanji_numeral(shogi_sq_rank(m->to)), shogi_type_kanji((enum shogi_type)t),
+             m->promote ? "成" : "", shogi_move_is_drop(*m) ? "打" : "");
+}
+
+static void shogi_state(struct daemon_game *g, struct live_state *st)
+{
+    struct shogi_position pos;
+    shogi_event_record_position(&g->rec, &pos);
+    shogi_sfen_format(&pos, g->sfen, sizeof g->sfen);
+    const struct shogi_record *r = g->rec.rec;
+    free(g->names);
+    free((void *)g->list);
+    g->names = calloc((size_t)r->nmoves + 1, sizeof *g->names);
+    g->list = calloc((size_t)r->nmoves + 1, sizeof *g->list);
+    int n = g->names && g->list ? r->nmoves : 0;
+    for (int i = 0; i < n; i++) {
+        move_text(&r->moves[i].move, i + 1, g->names[i], sizeof g->names[i]);
+        g->list[i] = g->names[i];
+    }
+    st->game = "shogi";
+    st->width = st->height = 9;
+    st->board = g->sfen;
+    st->ply = r->nmoves;
+    st->last_x = st->last_y = -1;
+    if (r->nmoves && r->moves[r->nmoves - 1].move.to < SHOGI_SQUARES) {
+        int to = r->moves[r->nmoves - 1].move.to;
+        st->last_x = 9 - shogi_sq_file(to);
+        st->last_y = shogi_sq_rank(to) - 1;
+    }
+    st->to_move = pos.side == SHOGI_SENTE ? "black" : "white";
+    st->moves = g->list;
+    st->n_moves = n;
+}
+
+static int shogi_height(const struct daemon_game *g)
+{
+    (void)g;
+    return 9;
+}
+
+static void shogi_move_name(const struct daemon_game *g, const struct guard_event *ev, char *buf,
+                            size_t len)
+{
+    char usi[6];
+    if (ev->reason == GUARD_REASON_TAKEBACK || ev->reason == GUARD_REASON_SETUP) {
+        snprintf(buf, len, "%s", ev->text);
+        return;
+    }
+    char kanji[32];
+    move_text(&ev->shogi, shogi_event_record_moves(&g->rec), kanji, sizeof kanji);
+    snprintf(buf, len, "%s (%s)", kanji, shogi_move_to_usi(ev->shogi, usi));
+}
+
+static void shogi_obs_header(const struct daemon_game *g, struct obs_stream_header *h)
+{
+    memset(h, 0, sizeof *h);
+    h->game = OBS_GAME_SHOGI;
+    h->w = h->h = 9;
+    h->to_move = GO_EMPTY;
+    h->sente_bottom = true;
+    struct shogi_position start;
+    shogi_position_startpos(&start);
+    if (!shogi_position_same(&start, &g->start))
+        shogi_sfen_format(&g->start, h->start_sfen, sizeof h->start_sfen);
+}
+
+static void shogi_result(const struct daemon_game *g, struct daemon_result *res)
+{
+    (void)g;
+    res->move = NULL; /* the moves are in game.kif / game.csa */
+}
+
+static const struct daemon_record_file shogi_files[] = {{LIVE_RECORD_KIF, "game.kif"},
+                                                        {LIVE_RECORD_CSA, "game.csa"}};
+
+const struct daemon_game_ops daemon_shogi_ops = {
+    .name = "shogi",
+    .files = shogi_files,
+    .nfiles = 2,
+    .settle_min_conf = 0.4, /* cells out of the picture read 0.45: no evidence, no wait */
+    .open = shogi_open,
+    .close = shogi_close,
+    .header = shogi_header,
+    .read = shogi_read,
+    .settled = shogi_settled,
+    .last_view = shogi_last_view,
+    .flush = shogi_flush,
+    .action = shogi_action,
+    .apply = shogi_apply,
+    .note = shogi_note,
+    .moves = shogi_moves,
+    .resume = shogi_resume,
+    .record = shogi_record_text,
+    .state = shogi_state,
+    .height = shogi_height,
+    .move_name = shogi_move_name,
+    .obs_header = shogi_obs_header,
+    .result = shogi_result,
+};

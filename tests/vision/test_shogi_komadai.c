@@ -1,0 +1,234 @@
+/* tests/vision/test_shogi_komadai.c — both komadai read from rendered footage with exact truth:
+ * real games with captures filmed in several scenarios; the reader starts on the initial position,
+ * follows the game on the settled frame after each move and reads both stands there. Figures per
+ * scenario: the share of settled frames whose two hands are exactly right, stands said out of
+ * view, and on a resignation (a hand resting over a komadai, `--signals resign`) the share of
+ * covered frames said covered. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "render/render.h"
+#include "tests/testutil.h"
+#include "vision/shogi_read.h"
+
+#define MOVES 40 /* moves filmed per game: enough for captures to reach both stands */
+
+struct tally {
+    long games, started;
+    long frames, both_right;   /* settled frames; both hands exactly right */
+    long stands, stands_right; /* stands on settled frames: visible and right, or out of view */
+    long out_of_view;          /* stands said out of the picture */
+    long false_cover;          /* settled stands said covered */
+    long covered, covered_said; /* frames with a hand resting over a stand; said covered */
+    long pieces;               /* pieces in hand on the settled frames */
+    double ms_sum;
+    long ms_n;
+};
+
+static struct shogi_record **load_games(int *n)
+{
+    struct shogi_record **games = NULL;
+    struct shogi_record_error err = {0};
+    const char *shared = tu_shared_data_dir();
+    char path[1024];
+    if (shared)
+        snprintf(path, sizeof path, "%s", tu_path(shared, "shogi-games/lishogi-400.usi"));
+    else
+        snprintf(path, sizeof path, "%s",
+                 tu_path(tu_fixtures_dir(), "shogi-records/ryuou201409020101.kif"));
+    *n = shogi_record_read_file(path, &games, &err);
+    if (*n < 1) fail_msg("%s: %s", path, err.message);
+    tu_note("games from %s (%d)", path, *n);
+    return games;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void gray_of(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img)
+{
+    for (int i = 0; i < f->width * f->height; i++) {
+        const uint8_t *p = f->rgb + 3 * i;
+        g[i] = (uint8_t)((77 * p[0] + 150 * p[1] + 29 * p[2]) >> 8);
+    }
+    *img = (struct vision_image){f->width, f->height, f->width, VISION_GRAY8, g, 0, 0};
+}
+
+static bool hand_equal(const struct hand_obs *h, const uint8_t *truth)
+{
+    for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++)
+        if (h->count[t - 1] != truth[t]) return false;
+    return true;
+}
+
+/* The truth's stand centre lies well inside the frame (the whole stand is then in the picture
+ * unless it is near the border: those stands count as right either way). */
+static int stand_in_view(const struct render_shogi_frame *f, int side)
+{
+    double x = f->komadai_px[side][0], y = f->komadai_px[side][1];
+    double cell = hypot(f->corners[1][0] - f->corners[0][0], f->corners[1][1] - f->corners[0][1]) /
+                  9; /* stands are about 5 cells wide */
+    double m = fmin(fmin(x, f->width - x), fmin(y, f->height - y));
+    return m > 3.2 * cell ? 1 : m < -3.2 * cell ? -1 : 0; /* in, out, on the border */
+}
+
+static void print_hand(const char *what, const struct hand_obs *h, const uint8_t *truth)
+{
+    char a[64] = "", b[64] = "";
+    for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
+        snprintf(a + strlen(a), sizeof a - strlen(a), "%d", h->count[t - 1]);
+        snprintf(b + strlen(b), sizeof b - strlen(b), "%d", truth[t]);
+    }
+    if (getenv("KD_VERBOSE"))
+        fprintf(stderr, "  %s: read %s (vis %d cov %d) truth %s\n", what, a, h->visible,
+                h->covered, b);
+}
+
+static void run_game(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
+                     struct tally *t)
+{
+    struct render_opts o;
+    render_opts_default(&o);
+    o.width = 640;
+    o.height = 480;
+    o.seed = seed;
+    o.scenario = sc;
+    o.max_moves = MOVES;
+    o.signals = RENDER_SIGNAL_RESIGN;
+    char err[300] = "";
+    struct render_shogi *r = render_shogi_open(rec, &o, err, sizeof err);
+    if (!r) fail_msg("%s", err);
+    struct render_shogi_frame *f = malloc(sizeof *f);
+    uint8_t *g = malloc((size_t)o.width * o.height);
+    struct shogi_reader *rd = shogi_reader_new();
+    assert_non_null(f);
+    assert_non_null(g);
+    assert_non_null(rd);
+    struct vision_image img;
+    t->games++;
+    if (!render_shogi_frame(r, 0, f, err, sizeof err)) fail_msg("%s", err);
+    gray_of(f, g, &img);
+    bool started = shogi_reader_start(rd, &img);
+    t->started += started;
+    int n = rec->nmoves < MOVES ? rec->nmoves : MOVES, last = 0;
+    struct hand_obs hands[2];
+    for (int ply = 1; started && ply <= n; ply++) {
+        int i = render_shogi_find_frame(r, ply, false);
+        if (i < 0) continue;
+        last = i;
+        if (!render_shogi_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
+        if (!f->settled) continue;
+        gray_of(f, g, &img);
+        shogi_reader_track(rd, &img, NULL);
+        double t0 = now_ms();
+        bool ok = shogi_reader_hands(rd, &img, hands);
+        t->ms_sum += now_ms() - t0;
+        t->ms_n++;
+        t->frames++;
+        int right = 0;
+        for (int side = 0; side < 2; side++) {
+            int in = stand_in_view(f, side);
+            const struct hand_obs *h = &hands[side];
+            for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) t->pieces += f->hand[side][ty];
+            bool good = ok && (h->visible ? in >= 0 && hand_equal(h, f->hand[side])
+                                          : !h->covered && in <= 0);
+            t->out_of_view += ok && !h->visible && !h->covered;
+            t->false_cover += ok && h->covered;
+            t->stands++;
+            t->stands_right += good;
+            right += good;
+            if (!good) {
+                if (getenv("KD_VERBOSE"))
+                    fprintf(stderr, "seed %llu frame %d side %d in %d:\n",
+                            (unsigned long long)seed, i, side, in);
+                print_hand("", h, f->hand[side]);
+            }
+        }
+        t->both_right += right == 2;
+    }
+    /* the resignation: a hand rests over the komadai of the player to move after the last move */
+    for (int i = last; started && i < render_shogi_frame_count(r); i += 3) {
+        if (!render_shogi_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
+        for (int side = 0; side < 2; side++) {
+            if (!f->komadai_covered[side]) continue;
+            gray_of(f, g, &img);
+            if (!shogi_reader_hands(rd, &img, hands)) continue;
+            t->covered++;
+            t->covered_said += hands[side].covered;
+        }
+    }
+    shogi_reader_free(rd);
+    free(g);
+    free(f);
+    render_shogi_close(r);
+}
+
+static double pct(long a, long b)
+{
+    return b ? 100.0 * a / b : 0;
+}
+
+static void test_komadai(void **state)
+{
+    (void)state;
+    int ngames;
+    struct shogi_record **games = load_games(&ngames);
+    struct shogi_position start, p0;
+    shogi_position_startpos(&start);
+    static const enum render_scenario scenes[] = {RENDER_SCENE_OVERHEAD, RENDER_SCENE_PLAYER,
+                                                  RENDER_SCENE_SIDE,     RENDER_SCENE_PARTIAL,
+                                                  RENDER_SCENE_DIM,      RENDER_SCENE_GLARE};
+    const char *env = getenv("KD_PER_SCENE");
+    const int per_scene = env ? atoi(env) : 2;
+    struct tally all = {0};
+    int gi = 0;
+    for (size_t s = 0; s < sizeof scenes / sizeof scenes[0]; s++) {
+        struct tally t = {0};
+        for (int k = 0; k < per_scene; k++) {
+            const struct shogi_record *rec = NULL;
+            for (int tries = 0; tries < ngames && !rec; tries++, gi++) {
+                shogi_record_position(games[gi % ngames], 0, &p0);
+                if (!memcmp(p0.board, start.board, sizeof p0.board)) rec = games[gi % ngames];
+            }
+            gi++;
+            if (!rec) fail_msg("no game from the initial position");
+            run_game(rec, scenes[s], 500 + 31 * s + (uint64_t)k, &t);
+        }
+        tu_note("%-8s games %ld (started %ld): settled frames %ld, both hands right %.1f%%, "
+                "stands right %.1f%% (%ld pieces in hand), said out of view %ld, said covered "
+                "%ld; hand over a stand said covered %ld/%ld; %.1f ms/frame",
+                render_scenario_name(scenes[s]), t.games, t.started, t.frames,
+                pct(t.both_right, t.frames), pct(t.stands_right, t.stands), t.pieces,
+                t.out_of_view, t.false_cover, t.covered_said, t.covered,
+                t.ms_n ? t.ms_sum / t.ms_n : 0);
+        long *a = (long *)&all, *b = (long *)&t;
+        for (size_t i = 0; i < offsetof(struct tally, ms_sum) / sizeof(long); i++) a[i] += b[i];
+        all.ms_sum += t.ms_sum;
+        all.ms_n += t.ms_n;
+    }
+    tu_note("all      games %ld (started %ld): settled frames %ld, both hands right %.1f%%, "
+            "stands right %.1f%%; hand over a stand said covered %ld/%ld",
+            all.games, all.started, all.frames, pct(all.both_right, all.frames),
+            pct(all.stands_right, all.stands), all.covered_said, all.covered);
+    assert_true(all.started >= all.games * 2 / 3);
+    for (int i = 0; i < ngames; i++) shogi_record_free(games[i]);
+    free(games);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_komadai)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

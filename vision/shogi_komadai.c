@@ -1,0 +1,259 @@
+/* vision/shogi_komadai.c — the two komadai (piece stands): found beside the board in the grid's own
+ * perspective (each at its owner's right hand), checked for a hand lying over them, and their
+ * pieces counted per type.
+ *
+ * Each stand is searched in its owner's frame: u across the board to the owner's right, v toward
+ * the owner, both in cells of the board (sente's frame is the view; gote's is the view turned half
+ * round), so pieces in hand point up like sente's pieces on the board and the book's patches are
+ * templates at the right scale. The stand is the rectangle whose border has the strongest
+ * consistent contrast (inside against outside) in the search area. Pieces of one type lie
+ * together in a row, overlapping; a row is one blob of piece pixels, its type the book's best fit
+ * and its count the number of apexes along its top outline. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision/shogi_reader_internal.h"
+#include "vision/vision_internal.h"
+
+/* The search area in the owner's frame (cells): right of the board, from behind the middle of
+ * the board to past the owner's edge. Stands are 4-6 cells wide, set 1-3 cells from the grid. */
+#define AREA_U0 9.2
+#define AREA_U1 19.4
+#define AREA_V0 (-2.0)
+#define AREA_V1 10.6
+#define RES     12 /* pixels per cell of the rectified search image */
+#define AW      122 /* (AREA_U1 - AREA_U0) * RES */
+#define AH      151 /* (AREA_V1 - AREA_V0) * RES */
+
+/* Stand sizes in cells (a stand is 14-18 cm a side, cells are 3.3 x 3.6 cm), with slack. */
+#define STAND_MIN_W 3.4
+#define STAND_MAX_W 6.2
+#define STAND_MIN_L 3.0
+#define STAND_MAX_L 6.2
+
+struct area {
+    float px[AH][AW];
+    bool in[AH][AW];
+};
+
+/* Owner's frame to view coordinates. */
+static void owner_to_view(int side, double u, double v, double *x, double *y)
+{
+    *x = side == SHOGI_SENTE ? u : 9 - u;
+    *y = side == SHOGI_SENTE ? v : 9 - v;
+}
+
+static float sample(const struct shogi_grid *g, const struct vision_image *gray, int side,
+                    double u, double v, bool *in)
+{
+    double x, y, px, py;
+    owner_to_view(side, u, v, &x, &y);
+    hom_apply(g->H, x, y, &px, &py);
+    px -= 0.5;
+    py -= 0.5;
+    int ix = (int)floor(px), iy = (int)floor(py);
+    if (ix < 0 || iy < 0 || ix + 1 >= gray->width || iy + 1 >= gray->height) {
+        *in = false;
+        return 0;
+    }
+    *in = true;
+    double fx = px - ix, fy = py - iy;
+    const uint8_t *p = gray->data + (size_t)iy * gray->stride + ix;
+    double a = p[0] + fx * (p[1] - p[0]);
+    double b = p[gray->stride] + fx * (p[gray->stride + 1] - p[gray->stride]);
+    return (float)(a + fy * (b - a));
+}
+
+static void rectify(const struct shogi_grid *g, const struct vision_image *gray, int side,
+                    struct area *a)
+{
+    for (int y = 0; y < AH; y++)
+        for (int x = 0; x < AW; x++)
+            a->px[y][x] = sample(g, gray, side, AREA_U0 + (x + 0.5) / RES,
+                                 AREA_V0 + (y + 0.5) / RES, &a->in[y][x]);
+}
+
+static void debug_pgm(const char *name, const struct area *a)
+{
+    const char *dir = getenv("KD_DEBUG");
+    if (!dir) return;
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.pgm", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f) return;
+    fprintf(f, "P5 %d %d 255\n", AW, AH);
+    for (int y = 0; y < AH; y++)
+        for (int x = 0; x < AW; x++) fputc((int)a->px[y][x], f);
+    fclose(f);
+}
+
+/* A stand: its rectangle in the area's pixels (x0 < x1, y0 < y1) and how strong its border is. */
+struct stand_box {
+    int x0, x1, y0, y1;
+    double score; /* mean contrast inside against outside along the border, grey levels */
+};
+
+/* Gradients across the area and their running sums along columns (gx) and rows (gy), so that a
+ * side of any rectangle sums in constant time. */
+struct edges {
+    float cx[AW][AH + 1]; /* cx[x][y]: sum of gx over rows < y in column x */
+    float ry[AH][AW + 1]; /* ry[y][x]: sum of gy over columns < x in row y */
+};
+
+static void edges_of(const struct area *a, struct edges *e)
+{
+    for (int x = 0; x < AW; x++) {
+        e->cx[x][0] = 0;
+        for (int y = 0; y < AH; y++) {
+            float g = 0;
+            if (x > 0 && x + 1 < AW && a->in[y][x - 1] && a->in[y][x + 1])
+                g = a->px[y][x + 1] - a->px[y][x - 1];
+            e->cx[x][y + 1] = e->cx[x][y] + g;
+        }
+    }
+    for (int y = 0; y < AH; y++) {
+        e->ry[y][0] = 0;
+        for (int x = 0; x < AW; x++) {
+            float g = 0;
+            if (y > 0 && y + 1 < AH && a->in[y - 1][x] && a->in[y + 1][x])
+                g = a->px[y + 1][x] - a->px[y - 1][x];
+            e->ry[y][x + 1] = e->ry[y][x] + g;
+        }
+    }
+}
+
+static double box_score(const struct edges *e, int x0, int x1, int y0, int y1)
+{
+    double l = e->cx[x0][y1 + 1] - e->cx[x0][y0], r = e->cx[x1][y1 + 1] - e->cx[x1][y0];
+    double t = e->ry[y0][x1 + 1] - e->ry[y0][x0], b = e->ry[y1][x1 + 1] - e->ry[y1][x0];
+    /* a gradient spans two pixels: halve it to get the step in grey levels */
+    return 0.5 * (l - r + t - b) / (2.0 * (x1 - x0 + y1 - y0 + 2));
+}
+
+/* The rectangle of stand size whose border contrasts most (either sign) with its surroundings:
+ * a coarse search on every second pixel, then refined pixel by pixel. */
+static struct stand_box find_stand(const struct edges *e)
+{
+    const int wmin = (int)(STAND_MIN_W * RES), wmax = (int)(STAND_MAX_W * RES);
+    const int lmin = (int)(STAND_MIN_L * RES), lmax = (int)(STAND_MAX_L * RES);
+    struct stand_box best = {0, 0, 0, 0, 0};
+    for (int x0 = 1; x0 + wmin < AW - 1; x0 += 2)
+        for (int x1 = x0 + wmin; x1 <= x0 + wmax && x1 < AW - 1; x1 += 2)
+            for (int y0 = 1; y0 + lmin < AH - 1; y0 += 2)
+                for (int y1 = y0 + lmin; y1 <= y0 + lmax && y1 < AH - 1; y1 += 2) {
+                    double s = fabs(box_score(e, x0, x1, y0, y1));
+                    if (s > best.score) best = (struct stand_box){x0, x1, y0, y1, s};
+                }
+    for (bool moved = true; moved;) {
+        moved = false;
+        struct stand_box b = best;
+        for (int k = 0; k < 4; k++)
+            for (int d = -1; d <= 1; d += 2) {
+                struct stand_box c = b;
+                int *v = k == 0 ? &c.x0 : k == 1 ? &c.x1 : k == 2 ? &c.y0 : &c.y1;
+                *v += d;
+                if (c.x0 < 1 || c.y0 < 1 || c.x1 >= AW - 1 || c.y1 >= AH - 1 ||
+                    c.x1 - c.x0 < wmin || c.x1 - c.x0 > wmax || c.y1 - c.y0 < lmin ||
+                    c.y1 - c.y0 > lmax)
+                    continue;
+                c.score = fabs(box_score(e, c.x0, c.x1, c.y0, c.y1));
+                if (c.score > best.score + 1e-9) {
+                    best = c;
+                    moved = true;
+                }
+            }
+    }
+    return best;
+}
+
+/* Is the whole rectangle (and a pixel around it) inside the image? */
+static bool box_inside(const struct area *a, const struct stand_box *b)
+{
+    for (int y = b->y0 - 1; y <= b->y1 + 1; y++)
+        for (int x = b->x0 - 1; x <= b->x1 + 1; x++)
+            if (!a->in[y][x]) return false;
+    return true;
+}
+
+#define PRES 24 /* pixels per cell of a stand's top, the book's scale */
+#define PMAX 160 /* STAND_MAX_W * PRES and a little */
+
+/* A stand's top resampled at the book's scale, inset a little from its border. */
+struct top {
+    int w, h;
+    double u0, v0; /* owner's frame of pixel (0, 0)'s corner */
+    uint8_t px[PMAX][PMAX];
+};
+
+static bool top_of(const struct shogi_grid *g, const struct vision_image *gray, int side,
+                   const struct stand_box *b, struct top *t)
+{
+    const double inset = 0.1;
+    t->u0 = AREA_U0 + (b->x0 + 0.5) / RES + inset;
+    t->v0 = AREA_V0 + (b->y0 + 0.5) / RES + inset;
+    t->w = (int)(((double)(b->x1 - b->x0) / RES - 2 * inset) * PRES);
+    t->h = (int)(((double)(b->y1 - b->y0) / RES - 2 * inset) * PRES);
+    if (t->w > PMAX) t->w = PMAX;
+    if (t->h > PMAX) t->h = PMAX;
+    bool all = true;
+    for (int y = 0; y < t->h; y++)
+        for (int x = 0; x < t->w; x++) {
+            bool in;
+            float v = sample(g, gray, side, t->u0 + (x + 0.5) / PRES, t->v0 + (y + 0.5) / PRES,
+                             &in);
+            t->px[y][x] = (uint8_t)lrintf(v);
+            all &= in;
+        }
+    return all;
+}
+
+static void debug_top(const char *name, const struct top *t)
+{
+    const char *dir = getenv("KD_DEBUG");
+    if (!dir) return;
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.pgm", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f) return;
+    fprintf(f, "P5 %d %d 255\n", t->w, t->h);
+    for (int y = 0; y < t->h; y++) fwrite(t->px[y], 1, (size_t)t->w, f);
+    fclose(f);
+}
+
+bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *gray,
+                        struct hand_obs hands[2])
+{
+    memset(hands, 0, 2 * sizeof *hands);
+    if (!r->oriented) return false;
+    struct area *a = malloc(sizeof *a);
+    struct edges *e = malloc(sizeof *e);
+    struct top *t = malloc(sizeof *t);
+    if (!a || !e || !t) {
+        free(a);
+        free(e);
+        free(t);
+        return false;
+    }
+    for (int side = 0; side < 2; side++) {
+        rectify(&r->grid, gray, side, a);
+        debug_pgm(side ? "gote" : "sente", a);
+        edges_of(a, e);
+        struct stand_box b = find_stand(e);
+        if (getenv("KD_VERBOSE"))
+            fprintf(stderr, "side %d box u %.2f..%.2f v %.2f..%.2f score %.1f inside %d\n", side,
+                    AREA_U0 + (double)b.x0 / RES, AREA_U0 + (double)b.x1 / RES,
+                    AREA_V0 + (double)b.y0 / RES, AREA_V0 + (double)b.y1 / RES, b.score,
+                    box_inside(a, &b));
+        top_of(&r->grid, gray, side, &b, t);
+        char name[64];
+        static int seq;
+        snprintf(name, sizeof name, "top%04d_%d", seq++ / 2, side);
+        debug_top(name, t);
+    }
+    free(t);
+    free(a);
+    free(e);
+    return true;
+}

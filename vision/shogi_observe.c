@@ -1,0 +1,333 @@
+/* vision/shogi_observe.c — the shogi reader's per-frame observation for the rule guard: every cell
+ * read against what the last settled view showed, with the cells a hand covers marked, so that
+ * the settler and the guard (not the reader) decide what was played. The reader does not apply
+ * the rules here: an illegal move must reach the guard as the board shows it. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vision/shogi_reader_internal.h"
+#include "vision/vision_internal.h"
+
+/* A cell border whose line shows less than this share of the uncovered contrast is hidden. */
+#define LINE_HIDDEN 0.35
+/* A book correlation at which a patch is surely a piece's face (not a hand's back). */
+#define PIECE_LIKE 0.5
+
+static double clamp01(double v)
+{
+    return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+/* The grey level at view coordinates (cells), -1 outside the image. */
+static double gray_at(const struct shogi_grid *g, const struct vision_image *gray, double vx,
+                      double vy)
+{
+    double u, v;
+    hom_apply(g->H, vx, vy, &u, &v);
+    int iu = (int)floor(u), iv = (int)floor(v);
+    if (iu < 0 || iv < 0 || iu + 1 >= gray->width || iv + 1 >= gray->height) return -1;
+    double fu = u - iu, fv = v - iv;
+    const uint8_t *p = gray->data + (size_t)iv * gray->stride + iu;
+    double a = p[0] + fu * (p[1] - p[0]);
+    double b = p[gray->stride] + fu * (p[gray->stride + 1] - p[gray->stride]);
+    return a + fv * (b - a);
+}
+
+/* How much darker the grid line is than the wood on both sides along one cell border, relative
+ * to the wood: from (x0, y0) one cell along (dx, dy), the line's normal (nx, ny). The median of
+ * a few places, so a piece's corner over one of them does not hide the line. */
+static double border_contrast(const struct shogi_grid *g, const struct vision_image *gray,
+                              double x0, double y0, double dx, double dy)
+{
+    const double off = 0.1, nx = dy, ny = dx;
+    double c[5];
+    int n = 0;
+    for (int k = 0; k < 5; k++) {
+        double t = 0.2 + 0.15 * k, x = x0 + t * dx, y = y0 + t * dy;
+        double on = gray_at(g, gray, x, y);
+        double a = gray_at(g, gray, x + off * nx, y + off * ny);
+        double b = gray_at(g, gray, x - off * nx, y - off * ny);
+        if (on < 0 || a < 0 || b < 0) continue;
+        double side = 0.5 * (a + b);
+        c[n++] = side > 1 ? (side - on) / side : 0;
+    }
+    if (!n) return -1;
+    for (int i = 1; i < n; i++) /* insertion sort: five values */
+        for (int j = i; j > 0 && c[j] < c[j - 1]; j--) {
+            double t = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+        }
+    return c[n / 2];
+}
+
+/* Each cell's line evidence: the second best of its four borders (a hand hides all four; a piece
+ * off-centre or a glint at most one or two). -1 when the cell is not in the image. */
+static void line_evidence(const struct shogi_reader *r, const struct vision_image *gray,
+                          double ev[SHOGI_SQUARES])
+{
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        double x = 9 - shogi_sq_file(sq), y = shogi_sq_rank(sq) - 1;
+        double b[4] = {border_contrast(&r->grid, gray, x, y, 1, 0),
+                       border_contrast(&r->grid, gray, x, y + 1, 1, 0),
+                       border_contrast(&r->grid, gray, x, y, 0, 1),
+                       border_contrast(&r->grid, gray, x + 1, y, 0, 1)};
+        double first = -1, second = -1;
+        for (int i = 0; i < 4; i++) {
+            if (b[i] > first) {
+                second = first;
+                first = b[i];
+            } else if (b[i] > second) {
+                second = b[i];
+            }
+        }
+        ev[sq] = second;
+    }
+}
+
+static double median_of(double *v, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+            double t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    return n ? v[n / 2] : 0;
+}
+
+void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_position *pos)
+{
+    memcpy(r->expect, pos->board, sizeof r->expect);
+    r->first_mover = pos->side;
+    r->line_ref = 0; /* learned on the next frame */
+}
+
+/* The uncovered line contrast, from the frame the reader started on (no hand then: the start
+ * position was recognised in it). */
+static void learn_line_ref(struct shogi_reader *r, const double ev[SHOGI_SQUARES])
+{
+    double v[SHOGI_SQUARES];
+    int n = 0;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        if (ev[sq] > 0) v[n++] = ev[sq];
+    double m = median_of(v, n);
+    r->line_ref = m > 0.02 ? m : 0.02;
+}
+
+/* The unpromoted piece of owner c whose face fits patch best (a drop). */
+static int best_drop(const struct shogi_book *b, int c, const uint8_t *patch, double *score)
+{
+    int best = 0;
+    *score = -2;
+    for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
+        double s = shogi_book_match(b, shogi_piece(c, t), patch);
+        if (s > *score) {
+            *score = s;
+            best = shogi_piece(c, t);
+        }
+    }
+    return best;
+}
+
+/* A book correlation as a confidence: 0.3 is a poor fit, 0.8 a clear one. */
+static float fit_conf(double s)
+{
+    return (float)(0.5 + 0.5 * clamp01((s - 0.3) / 0.5));
+}
+
+static int point_of(int sq)
+{
+    return (shogi_sq_rank(sq) - 1) * OBS_MAX + (9 - shogi_sq_file(sq));
+}
+
+/* Read every cell; occluded ones keep no reading. */
+static void read_cells(struct shogi_reader *r, const double ev[SHOGI_SQUARES],
+                       struct observation *o)
+{
+    int vacated[SHOGI_SQUARES], arrived[SHOGI_SQUARES], nv = 0, na = 0;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        int p = point_of(sq), want = r->expect[sq];
+        if (!r->seen[sq]) {
+            /* out of the picture: no evidence (below the guard's conf_min), and nothing that
+             * keeps the view from settling */
+            o->point[p] = (uint8_t)want;
+            o->conf[p] = 0.45f;
+            continue;
+        }
+        double thr = r->book.occ_threshold, tex = r->tex[sq];
+        double best_s;
+        int best = tex > thr ? shogi_book_classify(&r->book, r->patch[sq], &best_s) : 0;
+        /* Lines hidden all round: a hand, or a big piece (a rook fills its cell), or faint
+         * lines beside a piece's shadow. Trusted when the cell still shows what it showed (an
+         * empty cell without texture, the piece that stood there) or a face the book knows
+         * well; a hand looks like none of them. */
+        bool hidden = ev[sq] < LINE_HIDDEN * r->line_ref;
+        bool still_empty = !want && tex < 0.5 * thr;
+        bool still_piece = want && best &&
+                           shogi_reader_piece_fit(&r->book, want, r->patch[sq]) >= best_s - 0.1 &&
+                           shogi_piece_color(best) == shogi_piece_color(want);
+        if (hidden && !still_empty && !still_piece && !(best && best_s >= PIECE_LIKE)) {
+            o->occluded[p] = true;
+            o->point[p] = 0;
+            o->conf[p] = 0;
+            if (getenv("SHOGI_LIVE_DEBUG_OCC"))
+                fprintf(stderr, " [sq %d ev %.3f ref %.3f tex %.1f thr %.1f best %d %.2f]", sq,
+                        ev[sq], r->line_ref, tex, thr, best, best ? best_s : 0);
+            continue;
+        }
+        if (tex <= thr) {
+            o->point[p] = 0;
+            o->conf[p] = (float)(0.5 + 0.5 * clamp01((thr - tex) / (0.3 * thr + 1e-9)));
+            if (want) vacated[nv++] = sq;
+            continue;
+        }
+        double want_s = want ? shogi_reader_piece_fit(&r->book, want, r->patch[sq]) : -2;
+        if (want && best && shogi_piece_color(best) == shogi_piece_color(want) &&
+            want_s >= best_s - 0.1) {
+            /* the piece that stood here, still seen: it cannot have changed in place */
+            o->point[p] = (uint8_t)want;
+            o->conf[p] = fit_conf(want_s > 0.55 ? 1 : want_s + 0.25);
+            continue;
+        }
+        o->point[p] = (uint8_t)best;
+        o->conf[p] = best ? fit_conf(best_s) : 0;
+        arrived[na++] = sq;
+    }
+    /* One piece left its cell and one cell changed: the piece moved there (promoted when its
+     * face fits the promoted side better). A new piece with none gone: a drop, unpromoted. */
+    if (na == 1) {
+        int a = arrived[0], p = point_of(a),
+            c = o->point[p] ? (int)shogi_piece_color(o->point[p]) : -1;
+        int mover = -1;
+        for (int i = 0; i < nv; i++)
+            if ((int)shogi_piece_color(r->expect[vacated[i]]) == c)
+                mover = mover == -1 ? vacated[i] : -2;
+        if (mover >= 0) {
+            int piece = r->expect[mover], t = shogi_piece_type(piece);
+            double s = shogi_reader_piece_fit(&r->book, piece, r->patch[a]);
+            if (shogi_type_can_promote((enum shogi_type)t)) {
+                int prom = shogi_piece((enum shogi_color)c, (enum shogi_type)(t + SHOGI_PROMOTED));
+                double sp = shogi_reader_piece_fit(&r->book, prom, r->patch[a]);
+                if (sp > s) {
+                    piece = prom;
+                    s = sp;
+                }
+            }
+            o->point[p] = (uint8_t)piece;
+            o->conf[p] = fit_conf(s + 0.2);
+        } else if (mover == -1 && c >= 0 && !r->expect[a]) {
+            double s;
+            int piece = best_drop(&r->book, c, r->patch[a], &s);
+            if (piece) {
+                o->point[p] = (uint8_t)piece;
+                o->conf[p] = fit_conf(s);
+            }
+        }
+    }
+}
+
+/* A hand is large: an unsure cell beside two covered ones is covered too (a knuckle over half a
+ * cell is read as a piece far too easily). */
+static void grow_covered(struct observation *o)
+{
+    bool add[OBS_POINTS] = {false};
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int p = y * OBS_MAX + x, n = 0;
+            if (o->occluded[p] || o->conf[p] >= 0.9f) continue;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int xx = x + dx, yy = y + dy;
+                    if ((dx || dy) && xx >= 0 && yy >= 0 && xx < 9 && yy < 9)
+                        n += o->occluded[yy * OBS_MAX + xx];
+                }
+            add[p] = n >= 2;
+        }
+    o->noccluded = 0;
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int p = y * OBS_MAX + x;
+            if (add[p]) {
+                o->occluded[p] = true;
+                o->point[p] = 0;
+                o->conf[p] = 0;
+            }
+            o->noccluded += o->occluded[p];
+        }
+}
+
+bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *gray,
+                          struct observation *o)
+{
+    double t0 = vision_now_ms();
+    memset(o, 0, sizeof *o);
+    o->t_ns = gray->t_ns;
+    o->frame_seq = gray->seq;
+    o->w = o->h = 9;
+    if (!r->oriented) return false;
+    shogi_reader_sample(r, gray);
+    double ev[SHOGI_SQUARES];
+    line_evidence(r, gray, ev);
+    if (r->line_ref <= 0) learn_line_ref(r, ev);
+    read_cells(r, ev, o);
+    grow_covered(o);
+    o->board_found = true;
+    o->tracked = true;
+    memcpy(o->corners, r->grid.corners, sizeof o->corners);
+    r->stats.found = true;
+    r->stats.ms = vision_now_ms() - t0;
+    return true;
+}
+
+/* The observation turned half round: the far side's view. */
+static void turn_observation(struct observation *o)
+{
+    struct observation t = *o;
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int p = y * OBS_MAX + x, q = (8 - y) * OBS_MAX + (8 - x);
+            uint8_t v = t.point[q];
+            o->point[p] = v ? (uint8_t)(v ^ (1 << 4)) : 0;
+            o->conf[p] = t.conf[q];
+            o->occluded[p] = t.occluded[q];
+        }
+    o->hands[0] = t.hands[1];
+    o->hands[1] = t.hands[0];
+}
+
+void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
+{
+    if (!r->oriented || !o->board_found) return;
+    bool turned = false;
+    if (!r->sided) {
+        /* the first change: whose piece arrived somewhere new? It must be the first mover's. */
+        for (int sq = 0; sq < SHOGI_SQUARES && !r->sided; sq++) {
+            int p = point_of(sq), v = o->point[p];
+            if (o->occluded[p] || o->conf[p] < 0.5f || !v || v == r->expect[sq]) continue;
+            if ((int)shogi_piece_color(v) != r->first_mover) {
+                shogi_reader_turn(r);
+                uint8_t e[SHOGI_SQUARES];
+                for (int i = 0; i < SHOGI_SQUARES; i++) {
+                    int w = r->expect[SHOGI_SQUARES - 1 - i];
+                    e[i] = w ? (uint8_t)(w ^ (1 << 4)) : 0;
+                }
+                memcpy(r->expect, e, sizeof e);
+                turn_observation(o);
+                turned = true;
+            }
+            r->sided = true;
+        }
+    }
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        int p = point_of(sq);
+        if (o->occluded[p] || o->conf[p] < 0.5f) continue;
+        /* a face seen surely where it arrived teaches the book (promoted faces above all); the
+         * patches are of the old view after a turn */
+        if (!turned && o->point[p] && o->point[p] != r->expect[sq] && o->conf[p] >= 0.9f)
+            shogi_book_add(&r->book, o->point[p], r->patch[sq]);
+        r->expect[sq] = o->point[p];
+    }
+}
