@@ -58,7 +58,7 @@ static void list_knobs(void)
     for (int i = 0; i < RENDER_STYLE_COUNT; i++) printf("  %s\n", render_style_name(i));
     printf("scenarios (--scenario): camera and light; the last three add what players do\n");
     static const char *const what[RENDER_SCENE_COUNT] = {
-        "any of the others, chosen by the seed",
+        "any of overhead .. glare, chosen by the seed",
         "camera nearly straight above, board centred",
         "from behind one player, tilt 20-40 degrees",
         "from the side of the table, tilt 25-45 degrees",

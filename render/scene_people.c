@@ -11,6 +11,9 @@
 
 enum { RS_PEOPLE = 7 }; /* a stream of its own: the other streams stay as they were */
 
+static double lean_head_distance(const struct people_span *s, const struct goban *g,
+                                 const struct camera *c);
+
 bool people_init(struct people *p, enum render_scenario sc, uint64_t seed, int nframes,
                  const struct goban *g, const struct camera *c, bool shogi)
 {
@@ -43,14 +46,21 @@ bool people_init(struct people *p, enum render_scenario sc, uint64_t seed, int n
             s->from[1] = -dy * reach + dx * off * lh;
             s->to[0] = dx * reach - dy * off * wh;
             s->to[1] = dy * reach + dx * off * lh;
-            s->radius = rng_range(&r, 130, 230);
+            /* a person's shadow, but a blob on a small board, not a dimmed room */
+            s->radius = clampd(rng_range(&r, 0.6, 0.9) * fmax(lh, wh), 90, 230);
             s->stretch = rng_range(&r, 1.0, 1.6);
             s->angle = rng_range(&r, 0, 3.14159265358979);
-            s->strength = rng_range(&r, 0.25, 0.45);
+            s->strength = rng_range(&r, 0.3, 0.5);
         } else if (sc == RENDER_SCENE_LEANING) {
             s->from[0] = rng_range(&r, -0.3, 0.3) * wh; /* where along the edge */
             s->depth = rng_range(&r, 0.6, 1.0);
             s->radius = rng_range(&r, 78, 92); /* head */
+            /* a player leaning into the lens would black the frame out: lean from the other
+             * side, or less far, until the head stays 0.3 m from the camera */
+            for (int k = 0; k < 8 && lean_head_distance(s, g, c) < 300; k++) {
+                if (k == 0) s->side = -s->side;
+                if (k > 0) s->depth *= 0.75;
+            }
         } else {
             s->angle = rng_range(&r, -0.25, 0.25);
         }
@@ -123,8 +133,9 @@ static int lean_body(const struct people_span *s, const struct goban *g, double 
 {
     double lh = g->length / 2, top = g->thickness, sd = s->side, x0 = s->from[0];
     double in = a * s->depth;
-    vec3 head = v3(x0, sd * (lh + 120 - 270 * in), top + 300 - 100 * in);
-    double sy = sd * (lh + 230 - 210 * in), sz = top + 230 - 60 * in;
+    double reach = 100 + 0.6 * lh; /* a small board is filmed from closer: lean less far */
+    vec3 head = v3(x0, sd * (lh + 100 - reach * in), top + 260 - 120 * in);
+    double sy = sd * (lh + 210 - 0.8 * reach * in), sz = top + 210 - 80 * in;
     int n = 0;
     caps[n++] = (struct capsule){head, head, s->radius, 2}; /* hair */
     caps[n++] = (struct capsule){v3(x0 - 150, sy, sz), v3(x0 + 150, sy, sz), 72, 1};
@@ -135,6 +146,15 @@ static int lean_body(const struct people_span *s, const struct goban *g, double 
         caps[n++] = (struct capsule){v3(x0 + k * 160, sy, sz - 40),
                                      v3(x0 + k * 120, sd * (lh + 40 - 50 * in), top + 30), 42, 1};
     return n;
+}
+
+static double lean_head_distance(const struct people_span *s, const struct goban *g,
+                                 const struct camera *c)
+{
+    struct capsule caps[6];
+    lean_body(s, g, 1.0, caps);
+    vec3 d = v3_sub(caps[0].a, c->pos);
+    return sqrt(v3_dot(d, d)) - caps[0].r;
 }
 
 /* Closest distance between the ray o + t d (t > 0) and the segment a..b; t of that point. */
@@ -176,8 +196,11 @@ bool people_draw_lean(const struct people *p, cv_image *img, uint8_t *mask, int 
         double pad = caps[i].r * 1.3;
         if (!pixel_box(c, mid, fabs(caps[i].a.x - caps[i].b.x) / 2 + pad,
                        fabs(caps[i].a.y - caps[i].b.y) / 2 + pad,
-                       fabs(caps[i].a.z - caps[i].b.z) / 2 + pad, &x0, &y0, &x1, &y1))
-            continue;
+                       fabs(caps[i].a.z - caps[i].b.z) / 2 + pad, &x0, &y0, &x1, &y1)) {
+            x0 = y0 = 0; /* partly behind the camera: its box is not known, search the frame */
+            x1 = c->w - 1;
+            y1 = c->h - 1;
+        }
         if (x0 < ux0) ux0 = x0;
         if (y0 < uy0) uy0 = y0;
         if (x1 > ux1) ux1 = x1;

@@ -29,9 +29,9 @@
 
 /* Stand sizes in cells (a stand is 14-18 cm a side, cells are 3.3 x 3.6 cm), with slack. */
 #define STAND_MIN_W 3.4
-#define STAND_MAX_W 6.2
+#define STAND_MAX_W 7.6
 #define STAND_MIN_L 3.0
-#define STAND_MAX_L 6.2
+#define STAND_MAX_L 7.0
 
 struct area {
     float px[AH][AW];
@@ -124,12 +124,26 @@ static void edges_of(const struct area *a, struct edges *e)
     }
 }
 
+static double min4(double a, double b, double c, double d)
+{
+    return fmin(fmin(a, b), fmin(c, d));
+}
+
+/* The mean contrast along the border, inside against outside (either sign), capped by the weakest
+ * side's: every side of a stand shows it, three strong sides of something else are no stand. */
+#define WEAKEST_SIDE 0.35
+#define MIN_CONTRAST 5.0 /* grey levels: a weaker border is no stand (junk of a stand out of view) */
 static double box_score(const struct edges *e, int x0, int x1, int y0, int y1)
 {
-    double l = e->cx[x0][y1 + 1] - e->cx[x0][y0], r = e->cx[x1][y1 + 1] - e->cx[x1][y0];
-    double t = e->ry[y0][x1 + 1] - e->ry[y0][x0], b = e->ry[y1][x1 + 1] - e->ry[y1][x0];
+    double nv = y1 - y0 + 1, nh = x1 - x0 + 1;
     /* a gradient spans two pixels: halve it to get the step in grey levels */
-    return 0.5 * (l - r + t - b) / (2.0 * (x1 - x0 + y1 - y0 + 2));
+    double l = 0.5 * (e->cx[x0][y1 + 1] - e->cx[x0][y0]) / nv;
+    double r = 0.5 * (e->cx[x1][y1 + 1] - e->cx[x1][y0]) / nv;
+    double t = 0.5 * (e->ry[y0][x1 + 1] - e->ry[y0][x0]) / nh;
+    double b = 0.5 * (e->ry[y1][x1 + 1] - e->ry[y1][x0]) / nh;
+    double m = (l - r + t - b) / 4, sgn = m < 0 ? -1 : 1;
+    double weakest = sgn * (m < 0 ? min4(-l, r, -t, b) : min4(l, -r, t, -b)) * sgn;
+    return fmin(fabs(m), weakest / WEAKEST_SIDE);
 }
 
 /* The rectangle of stand size whose border contrasts most (either sign) with its surroundings:
@@ -143,7 +157,7 @@ static struct stand_box find_stand(const struct edges *e)
         for (int x1 = x0 + wmin; x1 <= x0 + wmax && x1 < AW - 1; x1 += 2)
             for (int y0 = 1; y0 + lmin < AH - 1; y0 += 2)
                 for (int y1 = y0 + lmin; y1 <= y0 + lmax && y1 < AH - 1; y1 += 2) {
-                    double s = fabs(box_score(e, x0, x1, y0, y1));
+                    double s = box_score(e, x0, x1, y0, y1);
                     if (s > best.score) best = (struct stand_box){x0, x1, y0, y1, s};
                 }
     for (bool moved = true; moved;) {
@@ -158,7 +172,7 @@ static struct stand_box find_stand(const struct edges *e)
                     c.x1 - c.x0 < wmin || c.x1 - c.x0 > wmax || c.y1 - c.y0 < lmin ||
                     c.y1 - c.y0 > lmax)
                     continue;
-                c.score = fabs(box_score(e, c.x0, c.x1, c.y0, c.y1));
+                c.score = box_score(e, c.x0, c.x1, c.y0, c.y1);
                 if (c.score > best.score + 1e-9) {
                     best = c;
                     moved = true;
@@ -178,7 +192,7 @@ static bool box_inside(const struct area *a, const struct stand_box *b)
 }
 
 #define PRES 24 /* pixels per cell of a stand's top, the book's scale */
-#define PMAX 160 /* STAND_MAX_W * PRES and a little */
+#define PMAX 190 /* STAND_MAX_W * PRES and a little */
 
 /* A stand's top resampled at the book's scale, inset a little from its border. */
 struct top {
@@ -190,7 +204,7 @@ struct top {
 static bool top_of(const struct shogi_grid *g, const struct vision_image *gray, int side,
                    const struct stand_box *b, struct top *t)
 {
-    const double inset = 0.1;
+    const double inset = 0.0;
     t->u0 = AREA_U0 + (b->x0 + 0.5) / RES + inset;
     t->v0 = AREA_V0 + (b->y0 + 0.5) / RES + inset;
     t->w = (int)(((double)(b->x1 - b->x0) / RES - 2 * inset) * PRES);
@@ -222,6 +236,173 @@ static void debug_top(const char *name, const struct top *t)
     fclose(f);
 }
 
+#define RIM 1 /* pixels of the top's border left out of the piece mask */
+
+/* Pixels of the top that belong to pieces: textured (outlines, ink) or clearly brighter or darker
+ * than the stand's wood. */
+static void piece_mask(const struct top *t, uint8_t mask[PMAX][PMAX])
+{
+    static float tex[PMAX][PMAX], sm[PMAX][PMAX];
+    int w = t->w, h = t->h;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int xl = x > 0 ? x - 1 : x, xr = x + 1 < w ? x + 1 : x;
+            int yu = y > 0 ? y - 1 : y, yd = y + 1 < h ? y + 1 : y;
+            tex[y][x] = (float)(abs(t->px[y][xr] - t->px[y][xl]) + abs(t->px[yd][x] - t->px[yu][x]));
+        }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            float sum = 0;
+            int n = 0;
+            for (int dy = -2; dy <= 2; dy++)
+                for (int dx = -2; dx <= 2; dx++) {
+                    int yy = y + dy, xx = x + dx;
+                    if (yy < 0 || xx < 0 || yy >= h || xx >= w) continue;
+                    sum += tex[yy][xx];
+                    n++;
+                }
+            sm[y][x] = sum / n;
+        }
+    int hist_t[512] = {0};
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int v = (int)sm[y][x];
+            hist_t[v > 511 ? 511 : v]++;
+        }
+    int half = w * h / 2, med_t = 0;
+    for (int c = 0; med_t < 511 && (c += hist_t[med_t]) < half;) med_t++;
+    float thr_t = fmaxf(2.5f * med_t, med_t + 8.0f);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            mask[y][x] = sm[y][x] > thr_t;
+    /* the stand's bevelled rim is darker than its top: not a piece */
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (x < RIM || y < RIM || x >= w - RIM || y >= h - RIM) mask[y][x] = 0;
+}
+
+struct blob {
+    int x0, x1, y0, y1, area;
+};
+
+/* 4-connected blobs of the mask (the mask is cleared as they are taken). */
+static int blobs_of(uint8_t mask[PMAX][PMAX], int w, int h, struct blob *out, int max)
+{
+    static int stack[PMAX * PMAX];
+    int n = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            if (!mask[y][x]) continue;
+            struct blob b = {x, x, y, y, 0};
+            int sp = 0;
+            stack[sp++] = y * PMAX + x;
+            mask[y][x] = 0;
+            while (sp) {
+                int p = stack[--sp], py = p / PMAX, px = p % PMAX;
+                b.area++;
+                if (px < b.x0) b.x0 = px;
+                if (px > b.x1) b.x1 = px;
+                if (py < b.y0) b.y0 = py;
+                if (py > b.y1) b.y1 = py;
+                static const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+                for (int k = 0; k < 4; k++) {
+                    int qx = px + d[k][0], qy = py + d[k][1];
+                    if (qx < 0 || qy < 0 || qx >= w || qy >= h || !mask[qy][qx]) continue;
+                    mask[qy][qx] = 0;
+                    stack[sp++] = qy * PMAX + qx;
+                }
+            }
+            if (n < max) out[n++] = b;
+        }
+    return n;
+}
+
+/* The face part of the book's cell patch (the piece without the cell's margins), as a template
+ * for the owner's pieces pointing up in the owner's frame. */
+#define FACE_X0 4
+#define FACE_Y0 3
+#define FACE_W  16
+#define FACE_H  18
+struct face_tpl {
+    bool have;
+    float v[FACE_H * FACE_W];
+};
+
+static void faces_of(const struct shogi_book *b, int side, struct face_tpl tpl[8])
+{
+    for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
+        tpl[t].have = b->count[t][side] > 0;
+        if (!tpl[t].have) continue;
+        double mean = 0, ss = 0;
+        for (int y = 0; y < FACE_H; y++)
+            for (int x = 0; x < FACE_W; x++) {
+                int i = (FACE_Y0 + y) * SHOGI_PATCH + FACE_X0 + x;
+                if (side == SHOGI_GOTE) i = SHOGI_PATCH_AREA - 1 - i; /* turned to point up */
+                tpl[t].v[y * FACE_W + x] = b->tpl[t][side][i];
+                mean += b->tpl[t][side][i];
+            }
+        mean /= FACE_H * FACE_W;
+        for (int i = 0; i < FACE_H * FACE_W; i++) {
+            tpl[t].v[i] -= (float)mean;
+            ss += tpl[t].v[i] * tpl[t].v[i];
+        }
+        for (int i = 0; i < FACE_H * FACE_W; i++) tpl[t].v[i] /= (float)sqrt(ss > 0 ? ss : 1);
+    }
+}
+
+/* Correlation of a face template with the top at (x, y) (its top-left corner). */
+static double face_ncc(const struct top *t, const struct face_tpl *f, int x, int y)
+{
+    double s = 0, ss = 0, dot = 0;
+    for (int j = 0; j < FACE_H; j++)
+        for (int i = 0; i < FACE_W; i++) {
+            double v = t->px[y + j][x + i];
+            s += v;
+            ss += v * v;
+            dot += v * f->v[j * FACE_W + i];
+        }
+    int n = FACE_H * FACE_W;
+    double var = ss - s * s / n;
+    return var > 1e-6 ? dot / sqrt(var) : 0; /* the template is zero-mean */
+}
+
+/* The type whose face fits best somewhere in the blob; *score the fit. */
+static int blob_type(const struct top *t, const struct face_tpl tpl[8], const struct blob *b,
+                     double *score)
+{
+    int best = 0;
+    *score = -1;
+    for (int y = b->y0 - 3; y <= b->y1 - FACE_H + 3; y++)
+        for (int x = b->x0 - 3; x <= b->x1 - FACE_W + 3; x++) {
+            if (x < 0 || y < 0 || x + FACE_W > t->w || y + FACE_H > t->h) continue;
+            for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
+                if (!tpl[ty].have) continue;
+                double c = face_ncc(t, &tpl[ty], x, y);
+                if (c > *score) {
+                    *score = c;
+                    best = ty;
+                }
+            }
+        }
+    return best;
+}
+
+/* Piece widths of a standard set in cells (a cell is 33 mm wide) and how far apart players lay
+ * the overlapping pieces of one type in hand, in piece widths. */
+static const double piece_w[8] = {0, 0.712, 0.727, 0.758, 0.788, 0.818, 0.818, 0.788};
+#define STEP_PAWN  0.52
+#define STEP_OTHER 0.62
+#define MASK_BLEED 2.0
+#define MIN_FIT    0.45 /* correlation with the book's face below which a blob is no piece */ /* pixels the texture mask reaches past a piece on each side */
+
+/* How many pieces of type ty an overlapping row of this width holds. */
+static int row_count(int ty, int width_px)
+{
+    double w = piece_w[ty] * PRES, step = (ty == SHOGI_PAWN ? STEP_PAWN : STEP_OTHER) * w;
+    double n = 1 + (width_px - 2 * MASK_BLEED - w) / step;
+    return n < 1 ? 1 : (int)lround(n);
+}
+
 bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *gray,
                         struct hand_obs hands[2])
 {
@@ -237,8 +418,13 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *gray,
         return false;
     }
     for (int side = 0; side < 2; side++) {
+        struct hand_obs *ho = &hands[side];
         rectify(&r->grid, gray, side, a);
-        debug_pgm(side ? "gote" : "sente", a);
+        {
+            char an[64];
+            snprintf(an, sizeof an, "area_%s_%d", getenv("KD_TAG") ? getenv("KD_TAG") : "x", side);
+            debug_pgm(an, a);
+        }
         edges_of(a, e);
         struct stand_box b = find_stand(e);
         if (getenv("KD_VERBOSE"))
@@ -249,8 +435,29 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *gray,
         top_of(&r->grid, gray, side, &b, t);
         char name[64];
         static int seq;
-        snprintf(name, sizeof name, "top%04d_%d", seq++ / 2, side);
+        snprintf(name, sizeof name, "%s_%d", getenv("KD_TAG") ? getenv("KD_TAG") : "x", side);
+        seq++;
         debug_top(name, t);
+        static uint8_t mask[PMAX][PMAX];
+        piece_mask(t, mask);
+        struct blob bl[32];
+        int nb = blobs_of(mask, t->w, t->h, bl, 32);
+        struct face_tpl tpl[8];
+        faces_of(&r->book, side, tpl);
+        ho->visible = b.score >= MIN_CONTRAST && box_inside(a, &b);
+        ho->conf = ho->visible ? 1.0f : 0.0f;
+        for (int i = 0; i < nb && ho->visible; i++) {
+            /* smaller than a pawn: grain, a speck, a sliver of the rim */
+            if (bl[i].x1 - bl[i].x0 < 12 || bl[i].y1 - bl[i].y0 < 14) continue;
+            double sc;
+            int ty = blob_type(t, tpl, &bl[i], &sc);
+            if (sc < MIN_FIT) ty = 0;
+            int n = ty ? row_count(ty, bl[i].x1 - bl[i].x0 + 1) : 0;
+            if (ty && ho->count[ty - 1] + n < 19) ho->count[ty - 1] = (uint8_t)(ho->count[ty - 1] + n);
+            if (getenv("KD_VERBOSE"))
+                fprintf(stderr, "  blob %d..%d x %d..%d area %d type %d ncc %.2f n %d\n", bl[i].x0,
+                        bl[i].x1, bl[i].y0, bl[i].y1, bl[i].area, ty, sc, n);
+        }
     }
     free(t);
     free(a);

@@ -3,8 +3,6 @@
  * the settler and the guard (not the reader) decide what was played. The reader does not apply
  * the rules here: an illegal move must reach the guard as the board shows it. */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "vision/shogi_reader_internal.h"
@@ -12,6 +10,10 @@
 
 /* A cell border whose line shows less than this share of the uncovered contrast is hidden. */
 #define LINE_HIDDEN 0.35
+/* A piece that stood still keeps its name unless the book likes another face of its owner this
+ * much better: it cannot change in place, and gold, silver and king faces look alike to a
+ * 24-pixel patch. */
+#define KEEP_MARGIN 0.3
 /* A book correlation at which a patch is surely a piece's face (not a hand's back). */
 #define PIECE_LIKE 0.5
 
@@ -117,39 +119,36 @@ static void learn_line_ref(struct shogi_reader *r, const double ev[SHOGI_SQUARES
     r->line_ref = m > 0.02 ? m : 0.02;
 }
 
-/* The unpromoted piece of owner c whose face fits patch best (a drop). */
-static int best_drop(const struct shogi_book *b, int c, const uint8_t *patch, double *score)
-{
-    int best = 0;
-    *score = -2;
-    for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
-        double s = shogi_book_match(b, shogi_piece(c, t), patch);
-        if (s > *score) {
-            *score = s;
-            best = shogi_piece(c, t);
-        }
-    }
-    return best;
-}
-
 /* A book correlation as a confidence: 0.3 is a poor fit, 0.8 a clear one. */
 static float fit_conf(double s)
 {
     return (float)(0.5 + 0.5 * clamp01((s - 0.3) / 0.5));
 }
 
-static int point_of(int sq)
-{
-    return (shogi_sq_rank(sq) - 1) * OBS_MAX + (9 - shogi_sq_file(sq));
-}
-
 /* Read every cell; occluded ones keep no reading. */
 static void read_cells(struct shogi_reader *r, const double ev[SHOGI_SQUARES],
                        struct observation *o)
 {
-    int vacated[SHOGI_SQUARES], arrived[SHOGI_SQUARES], nv = 0, na = 0;
+    struct shogi_changes ch = {.nvacated = 0};
+    int nfit = 0;
+    double fits[SHOGI_SQUARES]; /* how well the pieces that stayed fit their faces */
+    /* Lines hidden all round: a hand, or a big piece (a rook fills its cell), or faint lines
+     * beside a piece's shadow. A hand hides a region: a cell counts as covered only with two
+     * hidden neighbours, and even then a cell that still shows what it showed (an empty cell
+     * without texture, a piece of the same owner) or a face the book knows well is read. */
+    bool hidden[SHOGI_SQUARES], covered[SHOGI_SQUARES];
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        hidden[sq] = r->seen[sq] && ev[sq] < LINE_HIDDEN * r->line_ref;
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-        int p = point_of(sq), want = r->expect[sq];
+        int f = shogi_sq_file(sq), k = shogi_sq_rank(sq), n = 0;
+        for (int df = -1; df <= 1; df++)
+            for (int dk = -1; dk <= 1; dk++)
+                if ((df || dk) && f + df >= 1 && f + df <= 9 && k + dk >= 1 && k + dk <= 9)
+                    n += hidden[shogi_sq(f + df, k + dk)];
+        covered[sq] = hidden[sq] && n >= 2;
+    }
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        int p = shogi_obs_point(sq), want = r->expect[sq];
         if (!r->seen[sq]) {
             /* out of the picture: no evidence (below the guard's conf_min), and nothing that
              * keeps the view from settling */
@@ -160,73 +159,40 @@ static void read_cells(struct shogi_reader *r, const double ev[SHOGI_SQUARES],
         double thr = r->book.occ_threshold, tex = r->tex[sq];
         double best_s;
         int best = tex > thr ? shogi_book_classify(&r->book, r->patch[sq], &best_s) : 0;
-        /* Lines hidden all round: a hand, or a big piece (a rook fills its cell), or faint
-         * lines beside a piece's shadow. Trusted when the cell still shows what it showed (an
-         * empty cell without texture, the piece that stood there) or a face the book knows
-         * well; a hand looks like none of them. */
-        bool hidden = ev[sq] < LINE_HIDDEN * r->line_ref;
         bool still_empty = !want && tex < 0.5 * thr;
-        bool still_piece = want && best &&
-                           shogi_reader_piece_fit(&r->book, want, r->patch[sq]) >= best_s - 0.1 &&
-                           shogi_piece_color(best) == shogi_piece_color(want);
-        if (hidden && !still_empty && !still_piece && !(best && best_s >= PIECE_LIKE)) {
+        bool same_owner = want && best && shogi_piece_color(best) == shogi_piece_color(want);
+        if (covered[sq] && !still_empty && !same_owner && !(best && best_s >= PIECE_LIKE)) {
             o->occluded[p] = true;
             o->point[p] = 0;
             o->conf[p] = 0;
-            if (getenv("SHOGI_LIVE_DEBUG_OCC"))
-                fprintf(stderr, " [sq %d ev %.3f ref %.3f tex %.1f thr %.1f best %d %.2f]", sq,
-                        ev[sq], r->line_ref, tex, thr, best, best ? best_s : 0);
             continue;
         }
         if (tex <= thr) {
             o->point[p] = 0;
             o->conf[p] = (float)(0.5 + 0.5 * clamp01((thr - tex) / (0.3 * thr + 1e-9)));
-            if (want) vacated[nv++] = sq;
+            if (want) ch.vacated[ch.nvacated++] = sq;
             continue;
         }
         double want_s = want ? shogi_reader_piece_fit(&r->book, want, r->patch[sq]) : -2;
-        if (want && best && shogi_piece_color(best) == shogi_piece_color(want) &&
-            want_s >= best_s - 0.1) {
-            /* the piece that stood here, still seen: it cannot have changed in place */
+        if (same_owner) {
+            /* the piece that stood here, its owner still seen: it cannot have changed in place
+             * (and gold, silver and king faces look alike to a small patch) */
             o->point[p] = (uint8_t)want;
-            o->conf[p] = fit_conf(want_s > 0.55 ? 1 : want_s + 0.25);
+            o->conf[p] = best_s >= PIECE_LIKE || want_s >= best_s - KEEP_MARGIN
+                             ? 0.95f
+                             : fit_conf(want_s + 0.25);
+            fits[nfit++] = want_s;
+            ch.kept[ch.nkept++] = sq;
             continue;
         }
         o->point[p] = (uint8_t)best;
         o->conf[p] = best ? fit_conf(best_s) : 0;
-        arrived[na++] = sq;
+        if (best != want) ch.arrived[ch.narrived++] = sq;
     }
     /* One piece left its cell and one cell changed: the piece moved there (promoted when its
      * face fits the promoted side better). A new piece with none gone: a drop, unpromoted. */
-    if (na == 1) {
-        int a = arrived[0], p = point_of(a),
-            c = o->point[p] ? (int)shogi_piece_color(o->point[p]) : -1;
-        int mover = -1;
-        for (int i = 0; i < nv; i++)
-            if ((int)shogi_piece_color(r->expect[vacated[i]]) == c)
-                mover = mover == -1 ? vacated[i] : -2;
-        if (mover >= 0) {
-            int piece = r->expect[mover], t = shogi_piece_type(piece);
-            double s = shogi_reader_piece_fit(&r->book, piece, r->patch[a]);
-            if (shogi_type_can_promote((enum shogi_type)t)) {
-                int prom = shogi_piece((enum shogi_color)c, (enum shogi_type)(t + SHOGI_PROMOTED));
-                double sp = shogi_reader_piece_fit(&r->book, prom, r->patch[a]);
-                if (sp > s) {
-                    piece = prom;
-                    s = sp;
-                }
-            }
-            o->point[p] = (uint8_t)piece;
-            o->conf[p] = fit_conf(s + 0.2);
-        } else if (mover == -1 && c >= 0 && !r->expect[a]) {
-            double s;
-            int piece = best_drop(&r->book, c, r->patch[a], &s);
-            if (piece) {
-                o->point[p] = (uint8_t)piece;
-                o->conf[p] = fit_conf(s);
-            }
-        }
-    }
+    ch.fits_median = median_of(fits, nfit);
+    shogi_name_arrivals(r, &ch, o);
 }
 
 /* A hand is large: an unsure cell beside two covered ones is covered too (a knuckle over half a
@@ -303,26 +269,30 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
     if (!r->oriented || !o->board_found) return;
     bool turned = false;
     if (!r->sided) {
-        /* the first change: whose piece arrived somewhere new? It must be the first mover's. */
-        for (int sq = 0; sq < SHOGI_SQUARES && !r->sided; sq++) {
-            int p = point_of(sq), v = o->point[p];
+        /* The first changes: whose pieces arrived somewhere new? They must be mostly the first
+         * mover's. Two moves seen at once (one each) look the same from both sides: wait. */
+        int arrived[2] = {0, 0};
+        for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+            int p = shogi_obs_point(sq), v = o->point[p];
             if (o->occluded[p] || o->conf[p] < 0.5f || !v || v == r->expect[sq]) continue;
-            if ((int)shogi_piece_color(v) != r->first_mover) {
-                shogi_reader_turn(r);
-                uint8_t e[SHOGI_SQUARES];
-                for (int i = 0; i < SHOGI_SQUARES; i++) {
-                    int w = r->expect[SHOGI_SQUARES - 1 - i];
-                    e[i] = w ? (uint8_t)(w ^ (1 << 4)) : 0;
-                }
-                memcpy(r->expect, e, sizeof e);
-                turn_observation(o);
-                turned = true;
-            }
-            r->sided = true;
+            arrived[shogi_piece_color(v)]++;
         }
+        int mine = arrived[r->first_mover], theirs = arrived[!r->first_mover];
+        if (theirs > mine) {
+            shogi_reader_turn(r);
+            uint8_t e[SHOGI_SQUARES];
+            for (int i = 0; i < SHOGI_SQUARES; i++) {
+                int w = r->expect[SHOGI_SQUARES - 1 - i];
+                e[i] = w ? (uint8_t)(w ^ (1 << 4)) : 0;
+            }
+            memcpy(r->expect, e, sizeof e);
+            turn_observation(o);
+            turned = true;
+        }
+        r->sided = mine != theirs;
     }
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-        int p = point_of(sq);
+        int p = shogi_obs_point(sq);
         if (o->occluded[p] || o->conf[p] < 0.5f) continue;
         /* a face seen surely where it arrived teaches the book (promoted faces above all); the
          * patches are of the old view after a turn */

@@ -34,6 +34,23 @@ void shogi_reader_turn(struct shogi_reader *r);
 int shogi_reader_cell_owner(const struct shogi_book *b, const uint8_t *patch);
 /* How well piece fits patch; an unseen promoted face by how badly its unpromoted face fits. */
 double shogi_reader_piece_fit(const struct shogi_book *b, int piece, const uint8_t *patch);
+/* The observation point of a square, in sente's view (the guard's sente_bottom convention). */
+static inline int shogi_obs_point(int sq)
+{
+    return (shogi_sq_rank(sq) - 1) * OBS_MAX + (9 - shogi_sq_file(sq));
+}
+
+/* What changed in a frame against the last settled view (shogi_observe.c). */
+struct shogi_changes {
+    int vacated[SHOGI_SQUARES], nvacated; /* a piece stood here, the cell reads empty */
+    int arrived[SHOGI_SQUARES], narrived; /* the cell reads a piece it did not hold */
+    int kept[SHOGI_SQUARES], nkept;       /* the cell still shows a piece of the same owner */
+    double fits_median;                   /* how well kept pieces fit their book faces */
+};
+/* shogi_arrivals.c: name the arrived pieces by the cells pieces left (o's points rewritten). */
+void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
+                         struct observation *o);
+
 /* shogi_observe.c: the start (or a resumed position) is what the next view is compared with. */
 void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_position *pos);
 

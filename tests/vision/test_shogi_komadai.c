@@ -132,6 +132,9 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         if (!f->settled) continue;
         gray_of(f, g, &img);
         shogi_reader_track(rd, &img, NULL);
+        char tag[64];
+        snprintf(tag, sizeof tag, "s%llu_f%d", (unsigned long long)seed, i);
+        setenv("KD_TAG", tag, 1);
         double t0 = now_ms();
         bool ok = shogi_reader_hands(rd, &img, hands);
         t->ms_sum += now_ms() - t0;

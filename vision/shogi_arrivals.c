@@ -1,0 +1,160 @@
+/* vision/shogi_arrivals.c — naming the pieces on the cells that changed since the last settled
+ * view by where pieces left. A small patch tells owner well and type poorly (gold, silver and
+ * king look alike), but a piece cannot change in transit: the one that arrived is the one that
+ * left a cell it can reach from (by how the piece moves, not by whether the move was legal:
+ * that is the guard's to judge), promoted when its face says so. */
+#include <stdlib.h>
+
+#include "vision/shogi_reader_internal.h"
+
+/* Steps for sente (df files, dk ranks; forward is dk = -1). */
+struct steps {
+    int n;
+    int d[6][2];
+};
+static const struct steps GOLD_STEPS = {6, {{0, -1}, {-1, -1}, {1, -1}, {-1, 0}, {1, 0}, {0, 1}}};
+static const struct steps DIAG = {4, {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}}};
+static const struct steps ORTHO = {4, {{0, -1}, {0, 1}, {-1, 0}, {1, 0}}};
+
+/* Can the piece on from reach to in one move, over the pieces on board (what stands on to does
+ * not matter)? */
+static bool reaches(const uint8_t *board, int piece, int from, int to)
+{
+    int t = shogi_piece_type(piece), dir = shogi_piece_color(piece) == SHOGI_SENTE ? 1 : -1;
+    int f0 = shogi_sq_file(from), k0 = shogi_sq_rank(from);
+    int df = shogi_sq_file(to) - f0, dk = (shogi_sq_rank(to) - k0) * dir;
+    switch (t) {
+    case SHOGI_PAWN: return df == 0 && dk == -1;
+    case SHOGI_KNIGHT: return abs(df) == 1 && dk == -2;
+    case SHOGI_SILVER: return (abs(df) <= 1 && dk == -1) || (abs(df) == 1 && dk == 1);
+    case SHOGI_KING: return abs(df) <= 1 && abs(dk) <= 1 && (df || dk);
+    case SHOGI_GOLD:
+    case SHOGI_TOKIN:
+    case SHOGI_PRO_LANCE:
+    case SHOGI_PRO_KNIGHT:
+    case SHOGI_PRO_SILVER:
+        for (int i = 0; i < GOLD_STEPS.n; i++)
+            if (GOLD_STEPS.d[i][0] == df && GOLD_STEPS.d[i][1] == dk) return true;
+        return false;
+    default: break;
+    }
+    /* sliders: the lance forward, bishop and horse diagonally, rook and dragon straight; the
+     * horse and the dragon also step one the other way */
+    if ((t == SHOGI_HORSE || t == SHOGI_DRAGON) && abs(df) <= 1 && abs(dk) <= 1) return df || dk;
+    const struct steps *s = t == SHOGI_BISHOP || t == SHOGI_HORSE ? &DIAG : &ORTHO;
+    for (int i = 0; i < s->n; i++) {
+        int sf = s->d[i][0], sk = s->d[i][1];
+        if (t == SHOGI_LANCE && !(sf == 0 && sk == -1)) continue;
+        for (int m = 1; m < 9; m++) {
+            int f = f0 + sf * m, k = k0 + sk * dir * m;
+            if (f < 1 || f > 9 || k < 1 || k > 9) break;
+            int sq = shogi_sq(f, k);
+            if (sq == to) return true;
+            if (board[sq]) break;
+        }
+    }
+    return false;
+}
+
+/* The moving piece, promoted when its face says so: by the book when the promoted face was
+ * seen, else when its own face fits far worse than the pieces that stayed fit theirs. */
+static int name_moved(const struct shogi_reader *r, int piece, int from, int to, double fits_med,
+                      float *conf)
+{
+    int t = shogi_piece_type(piece), c = shogi_piece_color(piece);
+    double s = shogi_book_match(&r->book, piece, r->patch[to]);
+    bool zone = shogi_in_zone((enum shogi_color)c, from) || shogi_in_zone((enum shogi_color)c, to);
+    if (zone && shogi_type_can_promote((enum shogi_type)t)) {
+        int prom = shogi_piece((enum shogi_color)c, (enum shogi_type)(t + SHOGI_PROMOTED));
+        double sp = shogi_book_match(&r->book, prom, r->patch[to]);
+        bool promoted = sp > -2 ? sp > s : s < 0.6 * fits_med;
+        if (promoted) {
+            piece = prom;
+            s = sp > -2 ? sp : 0.6;
+        }
+    }
+    *conf = (float)(s > 0.4 ? 0.95 : 0.75);
+    return piece;
+}
+
+/* The unpromoted piece of owner c whose face fits patch best (a drop). */
+static int best_drop(const struct shogi_book *b, int c, const uint8_t *patch, double *score)
+{
+    int best = 0;
+    *score = -2;
+    for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
+        double s = shogi_book_match(b, shogi_piece((enum shogi_color)c, (enum shogi_type)t), patch);
+        if (s > *score) {
+            *score = s;
+            best = shogi_piece((enum shogi_color)c, (enum shogi_type)t);
+        }
+    }
+    return best;
+}
+
+void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
+                         struct observation *o)
+{
+    bool used[SHOGI_SQUARES] = {false};
+    bool named[SHOGI_SQUARES] = {false};
+    /* each arrival from the one cell of its side that can reach it */
+    for (int i = 0; i < ch->narrived; i++) {
+        int a = ch->arrived[i], p = shogi_obs_point(a);
+        if (!o->point[p]) continue;
+        int c = shogi_piece_color(o->point[p]), from = -1, n = 0;
+        for (int j = 0; j < ch->nvacated; j++) {
+            int v = ch->vacated[j], piece = r->expect[v];
+            if (used[v] || (int)shogi_piece_color(piece) != c) continue;
+            if (reaches(r->expect, piece, v, a)) {
+                from = v;
+                n++;
+            }
+        }
+        if (n != 1) continue;
+        used[from] = named[a] = true;
+        o->point[p] =
+            (uint8_t)name_moved(r, r->expect[from], from, a, ch->fits_median, &o->conf[p]);
+    }
+    /* a piece that left and arrived nowhere took back on a cell of its own side it can reach
+     * (a capture and the recapture between two settled views) — the one its face fits best;
+     * none: it was captured (or lifted off) */
+    for (int j = 0; j < ch->nvacated; j++) {
+        int v = ch->vacated[j], piece = r->expect[v], c = shogi_piece_color(piece);
+        if (used[v]) continue;
+        bool arrived_somewhere = false;
+        for (int i = 0; i < ch->narrived; i++) {
+            int p = shogi_obs_point(ch->arrived[i]);
+            arrived_somewhere |=
+                !named[ch->arrived[i]] && o->point[p] && (int)shogi_piece_color(o->point[p]) == c;
+        }
+        if (arrived_somewhere) continue;
+        int at = -1;
+        double best = -1e9;
+        for (int i = 0; i < ch->nkept; i++) {
+            int k = ch->kept[i];
+            if ((int)shogi_piece_color(r->expect[k]) != c || !reaches(r->expect, piece, v, k))
+                continue;
+            double g = shogi_book_match(&r->book, piece, r->patch[k]) -
+                       shogi_book_match(&r->book, r->expect[k], r->patch[k]);
+            if (g > best) {
+                best = g;
+                at = k;
+            }
+        }
+        /* only when the face agrees a little: a kept piece is kept otherwise */
+        if (at < 0 || best < 0) continue;
+        int p = shogi_obs_point(at);
+        used[v] = named[at] = true;
+        o->point[p] = (uint8_t)name_moved(r, piece, v, at, ch->fits_median, &o->conf[p]);
+    }
+    /* a new piece on an empty cell that no cell explains: a drop from the komadai */
+    for (int i = 0; i < ch->narrived; i++) {
+        int a = ch->arrived[i], p = shogi_obs_point(a);
+        if (named[a] || r->expect[a] || !o->point[p]) continue;
+        double s;
+        int piece = best_drop(&r->book, shogi_piece_color(o->point[p]), r->patch[a], &s);
+        if (!piece) continue;
+        o->point[p] = (uint8_t)piece;
+        o->conf[p] = (float)(s > 0.4 ? 0.9 : 0.7);
+    }
+}
