@@ -56,7 +56,7 @@ static inline double rng_gauss(struct rng *r)
 }
 
 /* Random streams (the purpose argument of rng_stream). */
-enum { RS_SCENE = 1, RS_TEXTURE, RS_TIMELINE, RS_STONE, RS_FRAME, RS_HAND };
+enum { RS_SCENE = 1, RS_TEXTURE, RS_TIMELINE, RS_STONE, RS_FRAME, RS_HAND, RS_PEOPLE };
 
 /* ---- vectors ----------------------------------------------------------------------------- */
 

@@ -9,8 +9,6 @@
 
 #include "render/render_internal.h"
 
-enum { RS_PEOPLE = 7 }; /* a stream of its own: the other streams stay as they were */
-
 static double lean_head_distance(const struct people_span *s, const struct goban *g,
                                  const struct camera *c);
 
