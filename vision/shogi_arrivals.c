@@ -115,9 +115,10 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         o->point[p] =
             (uint8_t)name_moved(r, r->expect[from], from, a, ch->fits_median, &o->conf[p]);
     }
-    /* a piece that left and arrived nowhere took back on a cell of its own side it can reach
-     * (a capture and the recapture between two settled views) — the one its face fits best;
-     * none: it was captured (or lifted off) */
+    /* a piece that left and arrived nowhere took on a cell it can reach that still shows a piece:
+     * one of its own side's colour (a capture and the recapture between two settled views) or
+     * the other side's (a capture whose new owner the patch did not show) — the one its face
+     * fits best; none: it was captured (or lifted off) */
     for (int j = 0; j < ch->nvacated; j++) {
         int v = ch->vacated[j], piece = r->expect[v], c = shogi_piece_color(piece);
         if (used[v]) continue;
@@ -128,12 +129,12 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
                 !named[ch->arrived[i]] && o->point[p] && (int)shogi_piece_color(o->point[p]) == c;
         }
         if (arrived_somewhere) continue;
-        int at = -1;
+        int at = -1, reachable = 0;
         double best = -1e9;
         for (int i = 0; i < ch->nkept; i++) {
             int k = ch->kept[i];
-            if ((int)shogi_piece_color(r->expect[k]) != c || !reaches(r->expect, piece, v, k))
-                continue;
+            if (!reaches(r->expect, piece, v, k)) continue;
+            reachable++;
             double g = shogi_book_match(&r->book, piece, r->patch[k]) -
                        shogi_book_match(&r->book, r->expect[k], r->patch[k]);
             if (g > best) {
@@ -141,11 +142,24 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
                 at = k;
             }
         }
-        /* only when the face agrees a little: a kept piece is kept otherwise */
-        if (at < 0 || best < 0) continue;
+        if (at < 0) continue;
+        /* its own side's colour: only when the face agrees a little (a kept piece is kept
+         * otherwise); the other side's: a capture whose new owner the patch did not show,
+         * taken when the face does not disagree much or no other cell was in reach */
+        bool own = (int)shogi_piece_color(r->expect[at]) == c;
+        if (own ? best < 0 : best < -0.2 && reachable > 1) continue;
         int p = shogi_obs_point(at);
         used[v] = named[at] = true;
         o->point[p] = (uint8_t)name_moved(r, piece, v, at, ch->fits_median, &o->conf[p]);
+    }
+    /* a piece of the other side where no piece of that side could come from: the owner was
+     * misread (an oblique view), not a capture — the piece that stood there, unsure */
+    for (int i = 0; i < ch->narrived; i++) {
+        int a = ch->arrived[i], p = shogi_obs_point(a);
+        if (named[a] || !r->expect[a]) continue;
+        o->point[p] = r->expect[a];
+        o->conf[p] = 0.6f;
+        named[a] = true;
     }
     /* a new piece on an empty cell that no cell explains: a drop from the komadai */
     for (int i = 0; i < ch->narrived; i++) {

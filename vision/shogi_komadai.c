@@ -6,11 +6,12 @@
  * the owner, both in cells of the board (sente's frame is the view; gote's is the view turned half
  * round), so pieces in hand point up like sente's pieces on the board and the book's patches are
  * templates at the right scale. The stand is the rectangle whose border has the strongest
- * consistent contrast (inside against outside) in the search area. Pieces of one type lie
- * together in a row, overlapping; a row is one blob of piece pixels, its type the book's best fit
- * and its count the number of apexes along its top outline. */
+ * contrast (inside against outside, on all four sides) in the search area; a stand cut by the
+ * picture's edge is out of view. Pieces of one type lie together in a row, overlapping; a row is
+ * one blob of textured pixels, its type the book face that fits best in it and its count from its
+ * width (one piece, then one overlap step per further piece). A big blob that fits no face is a
+ * hand over the stand. Stateless: every frame is read on its own. */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +24,7 @@
 #define AREA_U1 19.4
 #define AREA_V0 (-2.0)
 #define AREA_V1 10.6
-#define RES     12 /* pixels per cell of the rectified search image */
+#define RES     12  /* pixels per cell of the rectified search image */
 #define AW      122 /* (AREA_U1 - AREA_U0) * RES */
 #define AH      151 /* (AREA_V1 - AREA_V0) * RES */
 
@@ -45,8 +46,8 @@ static void owner_to_view(int side, double u, double v, double *x, double *y)
     *y = side == SHOGI_SENTE ? v : 9 - v;
 }
 
-static float sample(const struct shogi_grid *g, const struct vision_image *gray, int side,
-                    double u, double v, bool *in)
+static float sample(const struct shogi_grid *g, const struct vision_image *gray, int side, double u,
+                    double v, bool *in)
 {
     double x, y, px, py;
     owner_to_view(side, u, v, &x, &y);
@@ -73,20 +74,6 @@ static void rectify(const struct shogi_grid *g, const struct vision_image *gray,
         for (int x = 0; x < AW; x++)
             a->px[y][x] = sample(g, gray, side, AREA_U0 + (x + 0.5) / RES,
                                  AREA_V0 + (y + 0.5) / RES, &a->in[y][x]);
-}
-
-static void debug_pgm(const char *name, const struct area *a)
-{
-    const char *dir = getenv("KD_DEBUG");
-    if (!dir) return;
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s.pgm", dir, name);
-    FILE *f = fopen(path, "wb");
-    if (!f) return;
-    fprintf(f, "P5 %d %d 255\n", AW, AH);
-    for (int y = 0; y < AH; y++)
-        for (int x = 0; x < AW; x++) fputc((int)a->px[y][x], f);
-    fclose(f);
 }
 
 /* A stand: its rectangle in the area's pixels (x0 < x1, y0 < y1) and how strong its border is. */
@@ -129,11 +116,13 @@ static double min4(double a, double b, double c, double d)
     return fmin(fmin(a, b), fmin(c, d));
 }
 
-/* The mean contrast along the border, inside against outside (either sign), capped by the weakest
- * side's: every side of a stand shows it, three strong sides of something else are no stand. */
+/* The mean contrast along the border, inside against outside (either sign, the same all round),
+ * capped by the weakest side's: every side of a stand shows it, three strong sides of something
+ * else are no stand. */
 #define WEAKEST_SIDE 0.35
-#define MIN_CONTRAST 5.0 /* grey levels: a weaker border is no stand (junk of a stand out of view) */
-static double box_score(const struct edges *e, int x0, int x1, int y0, int y1)
+#define MIN_CONTRAST                                                                               \
+    5.0 /* grey levels: a weaker border is no stand (junk of a stand out of view) */
+static double box_score(const struct edges *e, bool any_sign, int x0, int x1, int y0, int y1)
 {
     double nv = y1 - y0 + 1, nh = x1 - x0 + 1;
     /* a gradient spans two pixels: halve it to get the step in grey levels */
@@ -141,23 +130,26 @@ static double box_score(const struct edges *e, int x0, int x1, int y0, int y1)
     double r = 0.5 * (e->cx[x1][y1 + 1] - e->cx[x1][y0]) / nv;
     double t = 0.5 * (e->ry[y0][x1 + 1] - e->ry[y0][x0]) / nh;
     double b = 0.5 * (e->ry[y1][x1 + 1] - e->ry[y1][x0]) / nh;
-    double m = (l - r + t - b) / 4, sgn = m < 0 ? -1 : 1;
-    double weakest = sgn * (m < 0 ? min4(-l, r, -t, b) : min4(l, -r, t, -b)) * sgn;
+    if (any_sign) { /* each side its own sign */
+        l = fabs(l), r = -fabs(r), t = fabs(t), b = -fabs(b);
+    }
+    double m = (l - r + t - b) / 4;
+    double weakest = m < 0 ? min4(-l, r, -t, b) : min4(l, -r, t, -b);
     return fmin(fabs(m), weakest / WEAKEST_SIDE);
 }
 
 /* The rectangle of stand size whose border contrasts most (either sign) with its surroundings:
- * a coarse search on every second pixel, then refined pixel by pixel. */
-static struct stand_box find_stand(const struct edges *e)
+ * a coarse search on every third pixel, then refined pixel by pixel. */
+static struct stand_box find_stand(const struct edges *e, bool any_sign)
 {
     const int wmin = (int)(STAND_MIN_W * RES), wmax = (int)(STAND_MAX_W * RES);
     const int lmin = (int)(STAND_MIN_L * RES), lmax = (int)(STAND_MAX_L * RES);
     struct stand_box best = {0, 0, 0, 0, 0};
-    for (int x0 = 1; x0 + wmin < AW - 1; x0 += 2)
-        for (int x1 = x0 + wmin; x1 <= x0 + wmax && x1 < AW - 1; x1 += 2)
-            for (int y0 = 1; y0 + lmin < AH - 1; y0 += 2)
-                for (int y1 = y0 + lmin; y1 <= y0 + lmax && y1 < AH - 1; y1 += 2) {
-                    double s = box_score(e, x0, x1, y0, y1);
+    for (int x0 = 1; x0 + wmin < AW - 1; x0 += 3)
+        for (int x1 = x0 + wmin; x1 <= x0 + wmax && x1 < AW - 1; x1 += 3)
+            for (int y0 = 1; y0 + lmin < AH - 1; y0 += 3)
+                for (int y1 = y0 + lmin; y1 <= y0 + lmax && y1 < AH - 1; y1 += 3) {
+                    double s = box_score(e, any_sign, x0, x1, y0, y1);
                     if (s > best.score) best = (struct stand_box){x0, x1, y0, y1, s};
                 }
     for (bool moved = true; moved;) {
@@ -172,7 +164,7 @@ static struct stand_box find_stand(const struct edges *e)
                     c.x1 - c.x0 < wmin || c.x1 - c.x0 > wmax || c.y1 - c.y0 < lmin ||
                     c.y1 - c.y0 > lmax)
                     continue;
-                c.score = box_score(e, c.x0, c.x1, c.y0, c.y1);
+                c.score = box_score(e, any_sign, c.x0, c.x1, c.y0, c.y1);
                 if (c.score > best.score + 1e-9) {
                     best = c;
                     moved = true;
@@ -191,7 +183,7 @@ static bool box_inside(const struct area *a, const struct stand_box *b)
     return true;
 }
 
-#define PRES 24 /* pixels per cell of a stand's top, the book's scale */
+#define PRES 24  /* pixels per cell of a stand's top, the book's scale */
 #define PMAX 190 /* STAND_MAX_W * PRES and a little */
 
 /* A stand's top resampled at the book's scale, inset a little from its border. */
@@ -199,6 +191,8 @@ struct top {
     int w, h;
     double u0, v0; /* owner's frame of pixel (0, 0)'s corner */
     uint8_t px[PMAX][PMAX];
+    float tex[PMAX][PMAX], sm[PMAX][PMAX]; /* work space of piece_mask */
+    int stack[PMAX * PMAX];                /* work space of blobs_of */
 };
 
 static bool top_of(const struct shogi_grid *g, const struct vision_image *gray, int side,
@@ -215,40 +209,28 @@ static bool top_of(const struct shogi_grid *g, const struct vision_image *gray, 
     for (int y = 0; y < t->h; y++)
         for (int x = 0; x < t->w; x++) {
             bool in;
-            float v = sample(g, gray, side, t->u0 + (x + 0.5) / PRES, t->v0 + (y + 0.5) / PRES,
-                             &in);
+            float v =
+                sample(g, gray, side, t->u0 + (x + 0.5) / PRES, t->v0 + (y + 0.5) / PRES, &in);
             t->px[y][x] = (uint8_t)lrintf(v);
             all &= in;
         }
     return all;
 }
 
-static void debug_top(const char *name, const struct top *t)
-{
-    const char *dir = getenv("KD_DEBUG");
-    if (!dir) return;
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s.pgm", dir, name);
-    FILE *f = fopen(path, "wb");
-    if (!f) return;
-    fprintf(f, "P5 %d %d 255\n", t->w, t->h);
-    for (int y = 0; y < t->h; y++) fwrite(t->px[y], 1, (size_t)t->w, f);
-    fclose(f);
-}
-
-#define RIM 1 /* pixels of the top's border left out of the piece mask */
+#define RIM 3 /* pixels of the top's border left out of the piece mask */
 
 /* Pixels of the top that belong to pieces: textured (outlines, ink) or clearly brighter or darker
  * than the stand's wood. */
-static void piece_mask(const struct top *t, uint8_t mask[PMAX][PMAX])
+static void piece_mask(struct top *t, uint8_t mask[PMAX][PMAX])
 {
-    static float tex[PMAX][PMAX], sm[PMAX][PMAX];
+    float(*tex)[PMAX] = t->tex, (*sm)[PMAX] = t->sm;
     int w = t->w, h = t->h;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             int xl = x > 0 ? x - 1 : x, xr = x + 1 < w ? x + 1 : x;
             int yu = y > 0 ? y - 1 : y, yd = y + 1 < h ? y + 1 : y;
-            tex[y][x] = (float)(abs(t->px[y][xr] - t->px[y][xl]) + abs(t->px[yd][x] - t->px[yu][x]));
+            tex[y][x] =
+                (float)(abs(t->px[y][xr] - t->px[y][xl]) + abs(t->px[yd][x] - t->px[yu][x]));
         }
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
@@ -273,8 +255,7 @@ static void piece_mask(const struct top *t, uint8_t mask[PMAX][PMAX])
     for (int c = 0; med_t < 511 && (c += hist_t[med_t]) < half;) med_t++;
     float thr_t = fmaxf(2.5f * med_t, med_t + 8.0f);
     for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            mask[y][x] = sm[y][x] > thr_t;
+        for (int x = 0; x < w; x++) mask[y][x] = sm[y][x] > thr_t;
     /* the stand's bevelled rim is darker than its top: not a piece */
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
@@ -284,11 +265,12 @@ static void piece_mask(const struct top *t, uint8_t mask[PMAX][PMAX])
 struct blob {
     int x0, x1, y0, y1, area;
 };
+#define MAX_BLOBS 64
 
 /* 4-connected blobs of the mask (the mask is cleared as they are taken). */
-static int blobs_of(uint8_t mask[PMAX][PMAX], int w, int h, struct blob *out, int max)
+static int blobs_of(struct top *t, uint8_t mask[PMAX][PMAX], struct blob *out, int max)
 {
-    static int stack[PMAX * PMAX];
+    int *stack = t->stack, w = t->w, h = t->h;
     int n = 0;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
@@ -393,7 +375,15 @@ static const double piece_w[8] = {0, 0.712, 0.727, 0.758, 0.788, 0.818, 0.818, 0
 #define STEP_PAWN  0.52
 #define STEP_OTHER 0.62
 #define MASK_BLEED 2.0
-#define MIN_FIT    0.45 /* correlation with the book's face below which a blob is no piece */ /* pixels the texture mask reaches past a piece on each side */
+#define MIN_FIT    0.38 /* correlation with the book's face below which a blob is no piece */
+#define ROW_MAX_H  1.5  /* cells: the tallest blob that is one row of pieces */
+#define MIN_FILL   0.35 /* share of its bounding box a row of pieces fills */
+#define COVER_AREA                                                                                 \
+    1.5 /* cells: a blob this big that is no piece is a hand over the stand */ /* pixels the       \
+                                                                                  texture mask     \
+                                                                                  reaches past a   \
+                                                                                  piece on each    \
+                                                                                  side */
 
 /* How many pieces of type ty an overlapping row of this width holds. */
 static int row_count(int ty, int width_px)
@@ -411,56 +401,63 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *gray,
     struct area *a = malloc(sizeof *a);
     struct edges *e = malloc(sizeof *e);
     struct top *t = malloc(sizeof *t);
-    if (!a || !e || !t) {
+    uint8_t(*mask)[PMAX] = malloc(sizeof(uint8_t[PMAX][PMAX]));
+    struct blob *bl = malloc(sizeof *bl * MAX_BLOBS);
+    if (!a || !e || !t || !mask || !bl) {
         free(a);
         free(e);
         free(t);
+        free(mask);
+        free(bl);
         return false;
     }
+    struct face_tpl tpl[8];
     for (int side = 0; side < 2; side++) {
         struct hand_obs *ho = &hands[side];
         rectify(&r->grid, gray, side, a);
-        {
-            char an[64];
-            snprintf(an, sizeof an, "area_%s_%d", getenv("KD_TAG") ? getenv("KD_TAG") : "x", side);
-            debug_pgm(an, a);
-        }
         edges_of(a, e);
-        struct stand_box b = find_stand(e);
-        if (getenv("KD_VERBOSE"))
-            fprintf(stderr, "side %d box u %.2f..%.2f v %.2f..%.2f score %.1f inside %d\n", side,
-                    AREA_U0 + (double)b.x0 / RES, AREA_U0 + (double)b.x1 / RES,
-                    AREA_V0 + (double)b.y0 / RES, AREA_V0 + (double)b.y1 / RES, b.score,
-                    box_inside(a, &b));
-        top_of(&r->grid, gray, side, &b, t);
-        char name[64];
-        static int seq;
-        snprintf(name, sizeof name, "%s_%d", getenv("KD_TAG") ? getenv("KD_TAG") : "x", side);
-        seq++;
-        debug_top(name, t);
-        static uint8_t mask[PMAX][PMAX];
-        piece_mask(t, mask);
-        struct blob bl[32];
-        int nb = blobs_of(mask, t->w, t->h, bl, 32);
-        struct face_tpl tpl[8];
-        faces_of(&r->book, side, tpl);
+        struct stand_box b = find_stand(e, false);
+        /* uneven light (a lamp's glare) can make the stand brighter than the table on one side
+         * and darker on another: then each side may have its own sign */
+        if (b.score < MIN_CONTRAST) b = find_stand(e, true);
+        /* a stand cut by the picture's edge cannot be counted: out of view */
         ho->visible = b.score >= MIN_CONTRAST && box_inside(a, &b);
-        ho->conf = ho->visible ? 1.0f : 0.0f;
-        for (int i = 0; i < nb && ho->visible; i++) {
-            /* smaller than a pawn: grain, a speck, a sliver of the rim */
-            if (bl[i].x1 - bl[i].x0 < 12 || bl[i].y1 - bl[i].y0 < 14) continue;
-            double sc;
-            int ty = blob_type(t, tpl, &bl[i], &sc);
-            if (sc < MIN_FIT) ty = 0;
-            int n = ty ? row_count(ty, bl[i].x1 - bl[i].x0 + 1) : 0;
-            if (ty && ho->count[ty - 1] + n < 19) ho->count[ty - 1] = (uint8_t)(ho->count[ty - 1] + n);
-            if (getenv("KD_VERBOSE"))
-                fprintf(stderr, "  blob %d..%d x %d..%d area %d type %d ncc %.2f n %d\n", bl[i].x0,
-                        bl[i].x1, bl[i].y0, bl[i].y1, bl[i].area, ty, sc, n);
+        if (!ho->visible) continue;
+        top_of(&r->grid, gray, side, &b, t);
+        piece_mask(t, mask);
+        int nb = blobs_of(t, mask, bl, MAX_BLOBS);
+        faces_of(&r->book, side, tpl);
+        double worst = 1;
+        for (int i = 0; i < nb; i++) {
+            const struct blob *q = &bl[i];
+            int bw = q->x1 - q->x0 + 1, bh = q->y1 - q->y0 + 1;
+            bool solid = q->area >= MIN_FILL * bw * bh;
+            /* smaller than a pawn: grain, a speck, a sliver of the rim; hollow: the stand's side
+             * face or rim along the border */
+            if (bw < 13 || bh < 15 || !solid) continue;
+            double fit = -1;
+            int ty = bh <= ROW_MAX_H * PRES ? blob_type(t, tpl, q, &fit) : 0;
+            if (fit < MIN_FIT) {
+                /* something big that is no row of pieces lies on the stand: a hand */
+                if (q->area > COVER_AREA * PRES * PRES) ho->covered = true;
+                continue;
+            }
+            int n = row_count(ty, bw);
+            if (ho->count[ty - 1] + n <= 18) ho->count[ty - 1] = (uint8_t)(ho->count[ty - 1] + n);
+            if (fit < worst) worst = fit;
         }
+        if (ho->covered) {
+            ho->visible = false;
+            memset(ho->count, 0, sizeof ho->count);
+            continue;
+        }
+        /* how sure: the stand's border contrast and the worst fit of a row's face */
+        ho->conf = (float)(fmin(1.0, b.score / (4 * MIN_CONTRAST)) * worst);
     }
     free(t);
     free(a);
     free(e);
+    free(mask);
+    free(bl);
     return true;
 }

