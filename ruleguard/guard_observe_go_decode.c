@@ -114,6 +114,14 @@ static void judge(struct dec *d, int k)
         memcpy(d->best_first, first, sizeof first);
     } else if (c < d->second) {
         d->second = c;
+        if (getenv("GOG_DEBUG")) { /* DEBUG-REMOVE */
+            char nm[8];
+            fprintf(stderr, "  second %.2f:", c);
+            for (int m = 0; m < k; m++)
+                fprintf(stderr, " %c%s", ".BW"[d->seq[m].color],
+                        go_point_name(d->seq[m].point, d->g->h, nm));
+            fprintf(stderr, "\n");
+        }
     }
 }
 
@@ -197,6 +205,9 @@ static void search(struct dec *d, const struct go_game *pos, int j)
 
 bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b)
 {
+    if (getenv("GOG_DEBUG")) /* DEBUG-REMOVE */
+        fprintf(stderr, "decode? nobs %ld counting %d hl %d nq %d\n", g->nobs, g->counting,
+                g->handicap_left, g->nqueue);
     if (g->counting || g->handicap_left > 0 || g->nqueue > 0) return false;
     if (!gog_ev_room(b, DEC_DEPTH * GUARD_MAX_EVENTS)) return false;
     const struct go_game *game = gog_game_of(g);
@@ -229,6 +240,15 @@ bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf 
         search(d, game, 0);
         if (none < d->second) d->second = none;
         ok = d->best_k > 0 && d->best <= DEC_FIT && d->best + DEC_CLEAR <= d->second;
+        if (getenv("GOG_DEBUG")) { /* DEBUG-REMOVE */
+            char nm[8];
+            fprintf(stderr, "decode nobs %ld views %d best %.2f k %d second %.2f none %.2f:", g->nobs,
+                    d->nview, d->best, d->best_k, d->second, none);
+            for (int m = 0; m < d->best_k; m++)
+                fprintf(stderr, " %c%s", ".BW"[d->best_seq[m].color],
+                        go_point_name(d->best_seq[m].point, g->h, nm));
+            fprintf(stderr, "\n");
+        }
     }
     if (ok)
         for (int m = 0; m < d->best_k; m++) {

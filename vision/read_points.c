@@ -11,6 +11,7 @@
  * them. A point whose neighbouring gaps do not look like board, or whose own colour is neither
  * board nor stone, is occluded (a hand, an arm, a sleeve): never read as a stone. */
 #include <math.h>
+#include <stdio.h> /* RPDBG */
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,13 +174,18 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
     int n = g->n;
     obs->w = obs->h = n;
     static const int dirs[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
-    /* gaps (cell centres) at (gx - 0.5, gy - 0.5) for gx, gy in 0..n */
+    /* gaps (cell centres) at (gx - 0.5, gy - 0.5) for gx, gy in 0..n; the outer ones on the
+     * margin, drawn in toward the grid: a narrow margin, a lens's barrel or a thick board's edge
+     * put half a spacing out on the board's side or the table, which is not board */
+    double edge = getenv("RP_EDGE") ? atof(getenv("RP_EDGE")) : 0.5;
     struct sample gap[NG * NG];
     double tmp[NG * NG];
     for (int gy = 0; gy <= n; gy++)
         for (int gx = 0; gx <= n; gx++) {
             double x, y;
-            hom_apply(g->H, gx - 0.5, gy - 0.5, &x, &y);
+            double u = fmin(fmax(gx - 0.5, -edge), n - 1 + edge);
+            double v = fmin(fmax(gy - 0.5, -edge), n - 1 + edge);
+            hom_apply(g->H, u, v, &x, &y);
             gap[gy * NG + gx] = disc(im, x, y, 0.1 * g->spacing_px, 1);
         }
     /* local board reference per gap: median of the 5x5 gaps around it */
@@ -332,29 +338,45 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
             obs->conf[p] = occ ? 0 : (float)(0.5 + 0.5 * conf);
             obs->occluded[p] = occ;
         }
-    /* hands are large: a point with a bad gap next to an occluded point is occluded too */
-    bool grow[OBS_POINTS] = {0};
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) {
-            int p = y * OBS_MAX + x;
-            if (obs->occluded[p] || badgaps[p] == 0) continue;
-            for (int dy = -1; dy <= 1; dy++)
-                for (int dx = -1; dx <= 1; dx++) {
-                    int xx = x + dx, yy = y + dy;
-                    if (xx >= 0 && yy >= 0 && xx < n && yy < n && obs->occluded[yy * OBS_MAX + xx])
-                        grow[p] = true;
-                }
-        }
-    for (int p = 0; p < OBS_POINTS; p++)
-        if (grow[p]) {
-            obs->occluded[p] = true;
-            obs->point[p] = OBS_EMPTY;
-            obs->conf[p] = 0;
-        }
+    /* hands are large: a point with a bad gap next to an occluded point is occluded too, and
+     * so on along the hand (an arm reaching in covers a chain of such points) */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int p = y * OBS_MAX + x;
+                if (obs->occluded[p] || badgaps[p] == 0) continue;
+                bool next_to = false;
+                for (int dy = -1; dy <= 1; dy++)
+                    for (int dx = -1; dx <= 1; dx++) {
+                        int xx = x + dx, yy = y + dy;
+                        if (xx >= 0 && yy >= 0 && xx < n && yy < n &&
+                            obs->occluded[yy * OBS_MAX + xx])
+                            next_to = true;
+                    }
+                if (!next_to) continue;
+                obs->occluded[p] = true;
+                obs->point[p] = OBS_EMPTY;
+                obs->conf[p] = 0;
+                changed = true;
+            }
+    }
     /* fifteen points: measured over 3..15 on the renders, 15 takes the stones read under hands
      * from 18 to 12 of 2509 covered points at no cost; smaller regions (6, 10) take off a few
      * more but mistake glare patches for hands and lose settled points */
     grow_hands(obs, n, 15);
+    { /* RPDBG */
+        const char *e = getenv("RP_DEBUG");
+        int qx, qy;
+        if (e && sscanf(e, "%d,%d", &qx, &qy) == 2) {
+            int p = qy * OBS_MAX + qx;
+            fprintf(stderr, "RPDBG (%d,%d) v=%d occ=%d rho=%.3f tb=%.3f neu=%.2f white=%.2f tw=%.2f cross=%.3f cross_e=%.3f bdist=%.3f badgaps=%d gap_tol=%.3f tinted=%d\n", qx, qy, obs->point[p], obs->occluded[p], rho[p], tb, neu[p], whiteness[p], tw, cross[p], cross_e, bdist[p], badgaps[p], gap_tol, tinted);
+            for (int k = 0; k < 4; k++) {
+                int gi = (qy + dirs[k][1]) * NG + (qx + dirs[k][0]);
+                fprintf(stderr, "   gap %d: lum %.1f rg %.1f gb %.1f | ref %.1f %.1f %.1f | gd %.3f\n", k, gap[gi].lum, gap[gi].rg, gap[gi].gb, ref[gi].lum, ref[gi].rg, ref[gi].gb, gd[gi]);
+            }
+        }
+    }
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) obs->noccluded += obs->occluded[y * OBS_MAX + x];
     (void)det;

@@ -97,24 +97,30 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
 {
     bool used[SHOGI_SQUARES] = {false};
     bool named[SHOGI_SQUARES] = {false};
-    /* each arrival from the one cell of its side that can reach it */
-    for (int i = 0; i < ch->narrived; i++) {
-        int a = ch->arrived[i], p = shogi_obs_point(a);
-        if (!o->point[p]) continue;
-        int c = shogi_piece_color(o->point[p]), from = -1, n = 0;
-        for (int j = 0; j < ch->nvacated; j++) {
-            int v = ch->vacated[j], piece = r->expect[v];
-            if (used[v] || (int)shogi_piece_color(piece) != c) continue;
-            if (reaches(r->expect, piece, v, a)) {
-                from = v;
-                n++;
+    /* each arrival from the one cell of its side that can reach it; failing that, from the one
+     * cell of either side (an emptied cell tells who moved far more surely than a far piece's
+     * owner in the patch) */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < ch->narrived; i++) {
+            int a = ch->arrived[i], p = shogi_obs_point(a);
+            if (named[a] || !o->point[p]) continue;
+            int c = shogi_piece_color(o->point[p]), from = -1, n = 0;
+            for (int j = 0; j < ch->nvacated; j++) {
+                int v = ch->vacated[j], piece = r->expect[v];
+                if (used[v] || (pass == 0 && (int)shogi_piece_color(piece) != c)) continue;
+                /* a piece does not take one of its own side */
+                if (r->expect[a] && shogi_piece_color(r->expect[a]) == shogi_piece_color(piece))
+                    continue;
+                if (reaches(r->expect, piece, v, a)) {
+                    from = v;
+                    n++;
+                }
             }
+            if (n != 1) continue;
+            used[from] = named[a] = true;
+            o->point[p] =
+                (uint8_t)name_moved(r, r->expect[from], from, a, ch->fits_median, &o->conf[p]);
         }
-        if (n != 1) continue;
-        used[from] = named[a] = true;
-        o->point[p] =
-            (uint8_t)name_moved(r, r->expect[from], from, a, ch->fits_median, &o->conf[p]);
-    }
     /* a piece that left and arrived nowhere took on a cell it can reach that still shows a piece:
      * one of its own side's colour (a capture and the recapture between two settled views) or
      * the other side's (a capture whose new owner the patch did not show) — the one its face

@@ -18,6 +18,8 @@
 #define PIECE_LIKE 0.5
 /* Suspect cells (lines hidden, nothing known seen) this many together are a hand. */
 #define COVER_GROUP 2
+/* Share of the occupancy threshold a cell's texture must clear to change state. */
+#define OCC_HYSTERESIS 0.15
 
 static double clamp01(double v)
 {
@@ -129,6 +131,15 @@ static float fit_conf(double s)
 }
 
 /* Read every cell; occluded ones keep no reading. */
+/* Occupied, with some hysteresis around the texture threshold: an empty cell must gain clearly
+ * to hold a piece, an occupied one lose clearly to be empty (the top of a tall piece leans into
+ * the cell behind it in an oblique view, and noise would make it flicker). */
+static bool occupied(const struct shogi_reader *r, int sq)
+{
+    double thr = r->book.occ_threshold;
+    return r->tex[sq] > (r->expect[sq] ? 1 - OCC_HYSTERESIS : 1 + OCC_HYSTERESIS) * thr;
+}
+
 /* Cells of set that lie in a group of at least min_size (touching, diagonals too). */
 static void keep_groups(const bool set[SHOGI_SQUARES], int min_size, bool out[SHOGI_SQUARES])
 {
@@ -180,7 +191,7 @@ static void read_cells(struct shogi_reader *r, const double ev[SHOGI_SQUARES],
         int want = r->expect[sq];
         best[sq] = 0;
         best_s[sq] = -2;
-        if (r->seen[sq] && r->tex[sq] > thr)
+        if (r->seen[sq] && occupied(r, sq))
             best[sq] = shogi_book_classify(&r->book, r->patch[sq], &best_s[sq]);
         /* a cell whose lines barely showed when the view last settled (pieces in front of
          * them) says nothing by its lines */
@@ -208,7 +219,7 @@ static void read_cells(struct shogi_reader *r, const double ev[SHOGI_SQUARES],
             continue;
         }
         double tex = r->tex[sq];
-        if (tex <= thr) {
+        if (!occupied(r, sq)) {
             o->point[p] = 0;
             o->conf[p] = (float)(0.5 + 0.5 * clamp01((thr - tex) / (0.3 * thr + 1e-9)));
             if (want) ch.vacated[ch.nvacated++] = sq;

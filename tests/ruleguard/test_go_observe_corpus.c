@@ -30,6 +30,59 @@
 #define MAX_SHARED 100000
 #endif
 
+/* OBS_LIST=file: replay only the games whose path contains one of the file's lines (the failing
+ * games of an earlier run, to try a change quickly; seeds stay those of the whole run). */
+static char **load_list(int *n)
+{
+    *n = 0;
+    const char *path = getenv("OBS_LIST");
+    FILE *f = path ? fopen(path, "r") : NULL;
+    if (!f) return NULL;
+    char **list = NULL, line[1024];
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (!line[0]) continue;
+        char **grown = realloc(list, (size_t)(*n + 1) * sizeof *list);
+        if (!grown) break;
+        list = grown;
+        list[(*n)++] = strdup(line);
+    }
+    fclose(f);
+    return list;
+}
+
+static bool listed(char **list, int n, const char *path)
+{
+    for (int k = 0; k < n; k++)
+        if (strstr(path, list[k])) return true;
+    return false;
+}
+
+/* The record's moves and what each captured, for reading a trace (OBS_TRACE). */
+static void trace_record(const struct gen_stream *s)
+{
+    const struct go_rules *rules = s->hdr.rules[0] ? go_rules_find(s->hdr.rules) : NULL;
+    struct go_game *g = go_game_new(s->hdr.w, s->hdr.h, rules);
+    for (int i = 0; i < s->hdr.nsetup; i++)
+        go_game_setup(g, s->hdr.setup[i].color, s->hdr.setup[i].point);
+    if (s->hdr.handicap >= 2) go_game_set_handicap(g, s->hdr.handicap);
+    if (s->hdr.to_move != GO_EMPTY) go_game_set_to_move(g, s->hdr.to_move);
+    for (int k = 0; k < s->nmoves; k++) {
+        char name[8];
+        uint8_t before[GO_POINTS];
+        for (int p = 0; p < GO_POINTS; p++) before[p] = (uint8_t)go_game_at(g, p);
+        if (go_game_to_move(g) != s->moves[k].color) go_game_set_to_move(g, s->moves[k].color);
+        go_game_play(g, s->moves[k]);
+        printf("record %d %c %s", k + 1, s->moves[k].color == GO_BLACK ? 'B' : 'W',
+               go_point_name(s->moves[k].point, s->hdr.h, name));
+        for (int p = 0; p < GO_POINTS; p++)
+            if (before[p] != GO_EMPTY && go_game_at(g, p) == GO_EMPTY)
+                printf(" x%s", go_point_name(p, s->hdr.h, name));
+        printf("\n");
+    }
+    go_game_free(g);
+}
+
 static void test_clean_games(void **state)
 {
     (void)state;
@@ -48,8 +101,11 @@ static void test_clean_games(void **state)
     clock_t t0 = clock();
     /* OBS_TRACE=substring: replay only the games whose path contains it, with a trace */
     const char *only = getenv("OBS_TRACE");
+    int nlist = 0;
+    char **list = load_list(&nlist);
     for (int i = 0; i < corpus.n; i++) {
         if (only && !strstr(corpus.paths[i], only)) continue;
+        if (list && !listed(list, nlist, corpus.paths[i])) continue;
         replay_trace = only ? stdout : NULL;
         struct go_record *r = go_corpus_read(corpus.paths[i]);
         if (!r) {
@@ -64,6 +120,7 @@ static void test_clean_games(void **state)
             go_record_free(r);
             continue;
         }
+        if (only) trace_record(&s);
         struct replay_result res;
         bool ok = replay_go(&s, NULL, &res);
         if (!ok) printf("# %s: replay failed: %s\n", corpus.paths[i], res.error);
@@ -124,7 +181,9 @@ static void test_clean_games(void **state)
                     by_class[k]);
     tu_note("fixture games with a false flag or a wrong move: %d of %d", fx_bad, fx_games);
     go_corpus_free(&corpus);
-    if (only) return; /* a trace by hand: no verdict */
+    for (int k = 0; k < nlist; k++) free(list[k]);
+    free(list);
+    if (only || list) return; /* a trace or a list by hand: no verdict */
     assert_true(fx_games >= 30);
     assert_int_equal(fx_bad, 0);
     assert_int_equal(unreadable, 0);

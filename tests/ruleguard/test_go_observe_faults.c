@@ -36,6 +36,9 @@ static void test_faults(void **state)
     int seen_kind[GF_COUNT][GUARD_KIND_COUNT] = {{0}};
     int injected[GF_COUNT] = {0}, no_place[GF_COUNT] = {0};
     int want = corpus.shared ? WANT_PER_KIND : corpus.n;
+    /* OBS_SEED=n: other noise and fault places, for the spread by hand (default 0) */
+    const char *env_seed = getenv("OBS_SEED");
+    uint64_t seed0 = env_seed ? strtoull(env_seed, NULL, 10) : 0;
     clock_t t0 = clock();
     for (int f = GF_ILLEGAL; f < GF_COUNT; f++) {
         for (int i = 0; i < corpus.n && injected[f] < want; i++) {
@@ -43,7 +46,7 @@ static void test_faults(void **state)
             if (!r) continue;
             struct gen_stream s;
             if (!gen_go_stream(r, go_corpus_rules(corpus.rules[i]), (enum gen_go_fault)f,
-                               (uint64_t)(i * 31 + f), &noise, &s)) {
+                               seed0 * 1000003 + (uint64_t)(i * 31 + f), &noise, &s)) {
                 no_place[f]++;
                 go_record_free(r);
                 continue;

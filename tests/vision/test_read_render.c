@@ -23,6 +23,8 @@ struct tally {
     long settled_frames, settled_exact, points, points_right;
     long stones_true, stones_read, stones_hit; /* stone precision / recall on settled frames */
     long covered_points, covered_stone_reads, covered_flagged;
+    long settled_occluded;     /* uncovered points flagged occluded on settled frames */
+    long settled_false_stones; /* stones read on empty points of settled frames */
     long stables, stables_exact;
     long oriented, orient_wrong; /* placed frames; of them, row 0 / column 0 not top / left */
     double ms_find, ms_track;
@@ -110,6 +112,7 @@ static void run_game(const char *rel, enum render_style style, enum render_scena
     struct render_frame *f = malloc(sizeof *f);
     struct observation *obs = malloc(sizeof *obs);
     struct stable_obs *so = malloc(sizeof *so);
+    bool dump = getenv("VISION_DUMP") != NULL;
     int nf = render_go_frame_count(r);
     for (int i = 0; i < nf; i += stride) {
         if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
@@ -148,9 +151,18 @@ static void run_game(const char *rel, enum render_style style, enum render_scena
                         t->covered_points++;
                         t->covered_stone_reads += mine == OBS_BLACK || mine == OBS_WHITE;
                         t->covered_flagged += obs->occluded[p];
+                        if (dump && (mine == OBS_BLACK || mine == OBS_WHITE))
+                            tu_note("  frame %d: covered (%d,%d) read %s, truth %s", i, tx, ty,
+                                    mine == OBS_BLACK ? "black" : "white",
+                                    f->stone[tp] == GO_BLACK   ? "black"
+                                    : f->stone[tp] == GO_WHITE ? "white"
+                                                               : "empty");
                     }
                     if (!f->settled) continue;
                     t->points++;
+                    t->settled_occluded += obs->occluded[p] && !f->covered[tp];
+                    t->settled_false_stones +=
+                        (mine == OBS_BLACK || mine == OBS_WHITE) && f->stone[tp] == GO_EMPTY;
                     t->points_right += mine == f->stone[tp];
                     exact &= mine == f->stone[tp];
                     t->stones_true += f->stone[tp] != GO_EMPTY;
@@ -188,14 +200,18 @@ static double pct(long a, long b)
 
 static void note(const char *name, const struct tally *t)
 {
+    if (!t->nohand_frames && !t->settled_frames && !t->covered_points) return;
     tu_note("%-9s found %5.1f%% (%ld no-hand frames) | settled: points %.3f%% exact %.1f%% "
-            "(%ld frames) stone P/R %.1f/%.1f%% | covered: %ld stones read on %ld points, "
-            "%.0f%% flagged | stable %ld/%ld exact",
+            "(%ld frames) falsely occluded %.2f%% false stones %ld, stone P/R %.1f/%.1f%% | "
+            "covered: %ld "
+            "stones read on %ld "
+            "points, %.0f%% flagged | stable %ld/%ld exact",
             name, pct(t->nohand_found, t->nohand_frames), t->nohand_frames,
             pct(t->points_right, t->points), pct(t->settled_exact, t->settled_frames),
-            t->settled_frames, pct(t->stones_hit, t->stones_read),
-            pct(t->stones_hit, t->stones_true), t->covered_stone_reads, t->covered_points,
-            pct(t->covered_flagged, t->covered_points), t->stables_exact, t->stables);
+            t->settled_frames, pct(t->settled_occluded, t->points), t->settled_false_stones,
+            pct(t->stones_hit, t->stones_read), pct(t->stones_hit, t->stones_true),
+            t->covered_stone_reads, t->covered_points, pct(t->covered_flagged, t->covered_points),
+            t->stables_exact, t->stables);
 }
 
 static void add(struct tally *a, const struct tally *b)
@@ -217,15 +233,24 @@ static void test_render_styles_scenarios(void **state)
     const char *env = getenv("VISION_RENDER_MOVES");
     int moves = env ? atoi(env) : 6;
     struct tally by_style[RENDER_STYLE_COUNT] = {0}, by_scene[RENDER_SCENE_COUNT] = {0}, all = {0};
+    /* VISION_RENDER_ONLY=style/scenario (a prefix, e.g. "vinyl/" or "kaya/glare") runs only
+     * those renders, for work on one case; the floors are then not asserted */
+    const char *only = getenv("VISION_RENDER_ONLY");
+    /* VISION_RENDER_SEED=N renders other scenes of the same games (the camera, light and hands
+     * the seed picks), to check that a change holds beyond these 36 renders */
+    const char *seed_env = getenv("VISION_RENDER_SEED");
+    uint64_t seed0 = seed_env ? strtoull(seed_env, NULL, 10) : 100;
     int k = 0;
     for (int st = RENDER_STYLE_KAYA; st < RENDER_STYLE_COUNT; st++)
         for (int sc = RENDER_SCENE_OVERHEAD; sc < RENDER_SCENE_COUNT; sc++, k++) {
             struct tally t = {0};
-            run_game(games[k % 3], (enum render_style)st, (enum render_scenario)sc,
-                     (uint64_t)(100 + k), moves, 3, 512, 384, &t);
             char name[64];
             snprintf(name, sizeof name, "%s/%s", render_style_name((enum render_style)st),
                      render_scenario_name((enum render_scenario)sc));
+            if (only && strncmp(name, only, strlen(only)) != 0) continue;
+            if (getenv("VISION_DUMP")) tu_note("%s:", name);
+            run_game(games[k % 3], (enum render_style)st, (enum render_scenario)sc,
+                     seed0 + (uint64_t)k, moves, 3, 512, 384, &t);
             if (getenv("VISION_VERBOSE")) note(name, &t);
             add(&by_style[st], &t);
             add(&by_scene[sc], &t);
@@ -250,6 +275,7 @@ static void test_render_styles_scenarios(void **state)
      * grids scored against the line mask and stones next to a hand not trusted 87.8 % found,
      * 96.43 % points, 72/72 stable exact, 12 stones read on 2509 covered points. Raise them as
      * the reader improves (the goal for covered points is zero). */
+    if (only || seed_env) return;
     assert_true(pct(all.nohand_found, all.nohand_frames) >= 86);
     assert_true(pct(all.points_right, all.points) >= 96.3);
     assert_true(all.stables > 20 && all.stables_exact * 100 >= 95 * all.stables);
