@@ -11,9 +11,9 @@
 #include "record/shogi_record.h"
 #include "vision/shogi_read.h"
 
-/* Frames between two start attempts while the reader looks for the board (a start tries several
- * finder settings and costs many frames' time). */
-#define START_EVERY 10
+/* Time between two start attempts while the reader looks for the board: a start tries several
+ * finder settings and costs many frames' time (on a busy Pi, hundreds of milliseconds). */
+#define START_EVERY_NS 500000000LL
 
 struct daemon_game {
     const struct shogi_rules *rules;
@@ -21,7 +21,8 @@ struct daemon_game {
     struct shogi_position start; /* where the reader starts: the initial or a resumed position */
     struct shogi_reader *reader;
     bool started;
-    int64_t frames;
+    int64_t last_try_ns;
+    bool tried;
     struct shogi_obs_guard *guard;
     struct shogi_event_record rec;
     /* the live page's strings, kept until the next state */
@@ -75,7 +76,10 @@ static bool shogi_read(struct daemon_game *g, const struct vision_image *img, st
 {
     if (!g->started) {
         memset(o, 0, sizeof *o);
-        if (g->frames++ % START_EVERY) return false;
+        if (g->tried && img->t_ns - g->last_try_ns < START_EVERY_NS && img->t_ns >= g->last_try_ns)
+            return false;
+        g->tried = true;
+        g->last_try_ns = img->t_ns;
         g->started = shogi_reader_start_from(g->reader, img, &g->start);
         if (!g->started) return false;
     }
@@ -143,7 +147,7 @@ static void shogi_resume(struct daemon_game *g)
     shogi_obs_guard_free(g->guard);
     g->guard = guard;
     g->start = pos;
-    g->started = false;
+    g->started = g->tried = false;
 }
 
 static char *shogi_record_text(const struct daemon_game *g, enum live_record_format fmt,
