@@ -22,6 +22,7 @@
 #include "app/daemon_game.h"
 #include "capture/capture.h"
 #include "record/atomic_file.h"
+#include "record/event_backlog.h"
 #include "record/journal.h"
 #include "record/live.h"
 #include "record/mqtt.h"
@@ -54,11 +55,7 @@ struct daemon {
      * restart (a folder starts at 0 again, a camera's clock restarts with the Pi). */
     int64_t last_event_t, t_shift, game_t;
     bool t_shift_set;
-    /* Events the journal could not take yet (a full or failing disk), oldest first: nothing is
-     * shown anywhere before it is on disk, so they wait here and are written, in order, as soon
-     * as the journal takes them again. */
-    struct guard_event *held;
-    int nheld, held_cap;
+    struct event_backlog held; /* events the journal could not take yet (a full disk) */
     int64_t held_retry_ns;
     uint64_t disk_errors;
     bool journal_refused; /* the last write was refused: the status line says so */
@@ -226,34 +223,35 @@ static void deliver_event(struct daemon *d, const struct guard_event *ev, uint64
     publish_state(d);
 }
 
+struct deliver_ctx {
+    struct daemon *d;
+    int fresh_from; /* held events from this index on came with the current frame */
+};
+
+static void deliver_held(void *ctx, const struct guard_event *ev, uint64_t seq, int i)
+{
+    struct deliver_ctx *c = ctx;
+    deliver_event(c->d, ev, seq, i >= c->fresh_from);
+}
+
 /* Write the held events to the journal, oldest first, and deliver each one written. Stops at
  * the first the journal refuses; the status line (live page, systemd) says why and how many
  * wait. FRESH: how many of the last held events came with the current frame (they get its
  * snapshot; older ones were seen on an earlier frame). */
 static void write_held(struct daemon *d, int fresh)
 {
-    int done = 0;
-    while (done < d->nheld) {
-        struct journal_error je;
-        uint64_t seq = journal_append_event(d->journal, &d->held[done], &je);
-        if (!seq) {
-            d->disk_errors++;
-            char st[200];
-            snprintf(st, sizeof st, "cannot write the record: %.120s; %d events held in memory",
-                     je.message, d->nheld - done);
-            if (!d->journal_refused) kc_log(KC_LOG_ERROR, "%s", st);
-            d->journal_refused = true;
-            set_status(d, st);
-            break;
-        }
-        deliver_event(d, &d->held[done], seq, done >= d->nheld - fresh);
-        done++;
-    }
-    if (done) {
-        memmove(d->held, d->held + done, (size_t)(d->nheld - done) * sizeof *d->held);
-        d->nheld -= done;
-    }
-    if (d->journal_refused && !d->nheld) {
+    struct deliver_ctx c = {d, d->held.n - fresh};
+    struct journal_error je;
+    event_backlog_write(&d->held, d->journal, deliver_held, &c, &je);
+    if (d->held.n) {
+        d->disk_errors++;
+        char st[200];
+        snprintf(st, sizeof st, "cannot write the record: %.120s; %d events held in memory",
+                 je.message, d->held.n);
+        if (!d->journal_refused) kc_log(KC_LOG_ERROR, "%s", st);
+        d->journal_refused = true;
+        set_status(d, st);
+    } else if (d->journal_refused) {
         d->journal_refused = false;
         kc_log(KC_LOG_INFO, "the journal takes events again; every held event is written");
         set_status(d, "");
@@ -263,20 +261,10 @@ static void write_held(struct daemon *d, int fresh)
 /* Events from the guard (ply in the guard's numbering): held, then written in order. */
 static void handle_events(struct daemon *d, struct guard_event *ev, int n)
 {
-    if (d->nheld + n > d->held_cap) {
-        int cap = d->held_cap ? d->held_cap * 2 : 64;
-        while (cap < d->nheld + n) cap *= 2;
-        struct guard_event *h = realloc(d->held, (size_t)cap * sizeof *h);
-        if (!h) {
-            kc_log(KC_LOG_ERROR, "out of memory holding %d events", n);
-            return;
-        }
-        d->held = h;
-        d->held_cap = cap;
-    }
-    for (int i = 0; i < n; i++) {
-        ev[i].ply += d->ply_base;
-        d->held[d->nheld++] = ev[i];
+    for (int i = 0; i < n; i++) ev[i].ply += d->ply_base;
+    if (!event_backlog_push(&d->held, ev, n)) {
+        kc_log(KC_LOG_ERROR, "out of memory holding %d events", n);
+        return;
     }
     write_held(d, n);
 }
@@ -510,7 +498,7 @@ static void free_daemon(struct daemon *d)
     }
     if (d->journal) journal_close(d->journal);
     if (d->game) d->ops->close(d->game);
-    free(d->held);
+    event_backlog_free(&d->held);
     if (d->obs_log) fclose(d->obs_log);
     pthread_mutex_destroy(&d->lock);
 }
@@ -761,7 +749,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         last_seq = fr.seq;
         have_seq = true;
         res->frames++;
-        if (d->nheld && tb - d->held_retry_ns > 1000000000LL) { /* a disk that had no room */
+        if (d->held.n && tb - d->held_retry_ns > 1000000000LL) { /* a disk that had no room */
             d->held_retry_ns = tb;
             pthread_mutex_lock(&d->lock);
             write_held(d, 0);
@@ -806,17 +794,17 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     /* Stopped by a signal, the game is not over: what is not confirmed yet is seen again after
      * the restart rather than guessed now. */
     if (!res->interrupted) handle_events(d, ev, d->ops->flush(d->game, d->game_t, ev));
-    if (d->nheld) write_held(d, 0);
-    if (d->nheld) {
+    if (d->held.n) write_held(d, 0);
+    if (d->held.n) {
         /* The last place left: the log names every event the disk never took. */
-        kc_log(KC_LOG_ERROR, "%d events could not be written to %s:", d->nheld, d->journal_path);
-        for (int i = 0; i < d->nheld; i++)
-            kc_log(KC_LOG_ERROR, "  not on disk: ply %d %s: %s", d->held[i].ply,
-                   guard_kind_name(d->held[i].kind), d->held[i].text);
+        kc_log(KC_LOG_ERROR, "%d events could not be written to %s:", d->held.n, d->journal_path);
+        for (int i = 0; i < d->held.n; i++)
+            kc_log(KC_LOG_ERROR, "  not on disk: ply %d %s: %s", d->held.ev[i].ply,
+                   guard_kind_name(d->held.ev[i].kind), d->held.ev[i].text);
     }
-    res->unwritten = d->nheld;
+    res->unwritten = d->held.n;
     res->disk_errors = d->disk_errors;
-    if (!d->nheld) set_status(d, res->interrupted ? "stopped" : "source ended");
+    if (!d->held.n) set_status(d, res->interrupted ? "stopped" : "source ended");
     write_records(d);
     pthread_mutex_unlock(&d->lock);
     kc_sd_notify("STOPPING=1");
