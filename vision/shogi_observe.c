@@ -209,7 +209,7 @@ static void read_cells(struct shogi_reader *r, const double ev[SHOGI_SQUARES],
             /* out of the picture: no evidence (below the guard's conf_min), and nothing that
              * keeps the view from settling */
             o->point[p] = (uint8_t)want;
-            o->conf[p] = 0.45f;
+            o->conf[p] = SHOGI_OUT_OF_VIEW_CONF;
             continue;
         }
         if (covered[sq]) {

@@ -109,6 +109,11 @@ bool shogi_reader_cold(struct shogi_reader *r, const struct vision_image *gray,
  * side of the image sente sits on. Returns board_found. */
 bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *gray,
                           struct observation *o);
+/* Cells out of the picture are read at SHOGI_OUT_OF_VIEW_CONF (no evidence for the guard, whose
+ * conf_min is 0.5); a settler for these observations takes SHOGI_SETTLE_MIN_CONF, so that a board
+ * partly outside the picture still settles. */
+#define SHOGI_OUT_OF_VIEW_CONF 0.45f
+#define SHOGI_SETTLE_MIN_CONF  0.4
 /* A settled observation: its readable cells become what the next frames are read against, and
  * the book learns the faces that arrived. Before the first move it decides which side is sente:
  * when the first change shows the far side moving first, the view is turned round and o is
@@ -117,8 +122,8 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o);
 
 /* ---- shogi_komadai.c: the piece stands ---- */
 
-/* Both komadai: counts per type (hand_obs in vision/observation.h: count[t-1] for board/shogi.h types
- * SHOGI_PAWN..SHOGI_GOLD, promoted[] pieces lying promoted side up, conf), visible=false with
+/* Both komadai: counts per type (hand_obs in vision/observation.h: count[t-1] for board/shogi.h
+ * types SHOGI_PAWN..SHOGI_GOLD, promoted[] pieces lying promoted side up, conf), visible=false with
  * covered=true when a hand/arm lies over a stand, visible=false covered=false when it is out of the
  * picture. hands[SHOGI_SENTE], hands[SHOGI_GOTE]. Needs a started reader (its grid and book). */
 bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *gray,

@@ -59,7 +59,10 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     struct render_shogi_frame *f = malloc(sizeof *f);
     uint8_t *g = malloc((size_t)o.width * o.height);
     struct shogi_reader *rd = shogi_reader_new();
-    struct settler *st = settle_new(NULL);
+    struct settle_params sp;
+    settle_params_default(&sp);
+    sp.min_conf = SHOGI_SETTLE_MIN_CONF; /* as the daemon: cells out of view do not hold it up */
+    struct settler *st = settle_new(&sp);
     struct shogi_obs_guard *guard = shogi_obs_guard_new(NULL, NULL, true, NULL);
     struct observation *obs = malloc(sizeof *obs);
     struct stable_obs *stable = malloc(sizeof *stable);
@@ -195,7 +198,7 @@ static void test_shogi_live(void **state)
                                                   RENDER_SCENE_SIDE,     RENDER_SCENE_PARTIAL,
                                                   RENDER_SCENE_DIM,      RENDER_SCENE_GLARE};
     struct tally all = {0};
-    int gi = 0;
+    int gi = getenv("SHOGI_LIVE_FIRST") ? atoi(getenv("SHOGI_LIVE_FIRST")) : 0;
     for (size_t s = 0; s < sizeof scenes / sizeof scenes[0]; s++) {
         struct tally t = {0};
         const char *only = getenv("SHOGI_LIVE_SCENE");
@@ -235,9 +238,10 @@ static void test_shogi_live(void **state)
             pct(all.cells_right, all.cells), pct(all.covered_misread, all.covered),
             all.ms_n ? all.ms_sum / all.ms_n : 0);
     shogi_records_free(games, ngames);
-    /* floors well under today's figures, so a regression fails */
-    assert_true(all.started >= all.games / 2);
-    assert_true(pct(all.moves_right, all.moves) >= 50.0);
+    /* floors under today's figures (1 game per scenario: started 6/6, moves right 50%; 3 per
+     * scenario: 16/18, 55.6%), so a regression fails; far from the issue's targets */
+    assert_true(all.started * 3 >= all.games * 2);
+    assert_true(pct(all.moves_right, all.moves) >= 35.0);
 }
 
 int main(void)
