@@ -72,7 +72,7 @@ vec3 camera_ray(const struct camera *c, double u, double v)
 
 /* Slab test of a ray (board frame) against the board's box; returns the entry axis (0 x, 1 y,
  * 2 top) or -1 on a miss, with the entry distance. */
-static int ray_box(const double o[3], const double d[3], const double lo[3], const double hi[3],
+int render_ray_box(const double o[3], const double d[3], const double lo[3], const double hi[3],
                    double *t_in)
 {
     double tmin = -1e300, tmax = 1e300;
@@ -112,14 +112,14 @@ void camera_build_map(const struct camera *c, const struct goban *g, const struc
             size_t i = (size_t)y * c->w + x;
             vec3 d = camera_ray(c, x, y);
             double db[3] = {cr * d.x + sr * d.y, -sr * d.x + cr * d.y, d.z}, t;
-            int axis = ray_box(bo, db, lo, hi, &t);
+            int axis = render_ray_box(bo, db, lo, hi, &t);
             double mx = -100, my = -100; /* outside the atlas: the wall/border colour */
             int si = -1;
             for (int k = 0; k < g->nstands; k++) { /* a komadai nearer than the board */
                 const struct stand *st = &g->stands[k];
                 double slo[3] = {st->cx - st->w / 2, st->cy - st->l / 2, 0},
                        shi[3] = {st->cx + st->w / 2, st->cy + st->l / 2, st->h}, ts;
-                int ax = ray_box(bo, db, slo, shi, &ts);
+                int ax = render_ray_box(bo, db, slo, shi, &ts);
                 if (ax >= 0 && (axis < 0 || ts < t)) {
                     axis = ax;
                     t = ts;

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "render/render.h"
+#include "render/render_internal.h"
 
 static const char *const fault_names[] = {"same-color",    "moved-stone", "removed-stone",
                                           "captures-left", "knocked",     "not-in-hand",
@@ -61,4 +62,26 @@ bool render_signals_parse(const char *list, unsigned *bits, char *err, size_t er
 {
     return parse(list, signal_names, (int)(sizeof signal_names / sizeof *signal_names), bits, err,
                  errlen);
+}
+
+void render_summary_begin(struct render_summary *sum)
+{
+    memset(sum, 0, sizeof *sum);
+}
+
+/* While marks come in, faults_unplaced and signals_unplaced hold what was placed and shown. */
+void render_summary_mark(struct render_summary *sum, const char *name, bool signal)
+{
+    unsigned bit = 0;
+    char why[64];
+    if (signal && render_signals_parse(name, &bit, why, sizeof why)) sum->signals_unplaced |= bit;
+    if (!signal && render_faults_parse(name, &bit, why, sizeof why)) sum->faults_unplaced |= bit;
+}
+
+void render_summary_end(struct render_summary *sum, const struct render_opts *o, unsigned game_bits)
+{
+    unsigned placed = sum->faults_unplaced, shown = sum->signals_unplaced;
+    sum->faults_other_game = o->faults & ~game_bits;
+    sum->faults_unplaced = o->faults & game_bits & ~placed;
+    sum->signals_unplaced = o->signals & ~shown;
 }

@@ -455,19 +455,11 @@ bool render_make_dir(const char *dir, char *err, size_t errlen)
 
 void render_go_summary(const struct render_go *r, struct render_summary *sum)
 {
-    memset(sum, 0, sizeof *sum);
-    unsigned placed = 0, shown = 0;
-    char why[64];
-    for (int e = 0; e < r->tl.nev; e++) {
-        const struct tl_event *te = &r->tl.ev[e];
-        unsigned bit = 0;
-        if (te->kind != TL_MARK) continue;
-        if (te->signal && render_signals_parse(te->name, &bit, why, sizeof why)) shown |= bit;
-        if (!te->signal && render_faults_parse(te->name, &bit, why, sizeof why)) placed |= bit;
-    }
-    sum->faults_other_game = r->o.faults & ~render_go_fault_bits;
-    sum->faults_unplaced = r->o.faults & render_go_fault_bits & ~placed;
-    sum->signals_unplaced = r->o.signals & ~shown;
+    render_summary_begin(sum);
+    for (int e = 0; e < r->tl.nev; e++)
+        if (r->tl.ev[e].kind == TL_MARK)
+            render_summary_mark(sum, r->tl.ev[e].name, r->tl.ev[e].signal);
+    render_summary_end(sum, &r->o, render_go_fault_bits);
 }
 
 int render_go_to_dir(const struct go_record *rec, const char *record_path,

@@ -494,6 +494,13 @@ bool render_save_frame(const char *dir, int index, const uint8_t *rgb, int width
 FILE *render_truth_open(const char *dir, char *err, size_t errlen);
 /* The faults and signals summary's part of the truth header (",\"faults_unplaced\":[...]"). */
 void render_summary_header_json(FILE *out, const struct render_summary *sum);
+/* faults.c: a summary from the time line's marks: begin, one mark per fault or signal shown
+ * (placed and shown collect in the summary's fields), then end turns them into what was asked
+ * for and not placed (game_bits: the faults this game knows). */
+void render_summary_begin(struct render_summary *sum);
+void render_summary_mark(struct render_summary *sum, const char *name, bool signal);
+void render_summary_end(struct render_summary *sum, const struct render_opts *o,
+                        unsigned game_bits);
 
 /* ---- output: JPEG files or one video (frame_sink.c, video_out.c) ------------------------ */
 
@@ -524,5 +531,10 @@ bool render_sink_put(struct render_sink *s, int index, const uint8_t *rgb, int w
 double render_sink_time(const struct render_sink *s, int index);
 void render_sink_header_json(FILE *out, const struct render_sink *s);
 bool render_sink_close(struct render_sink *s, char *err, size_t errlen);
+
+/* camera.c: a ray from o along d against an axis-aligned box: the entry distance in *t_in and the
+ * axis of the face it enters by, or -1 when it misses. */
+int render_ray_box(const double o[3], const double d[3], const double lo[3], const double hi[3],
+                   double *t_in);
 
 #endif

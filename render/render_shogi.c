@@ -401,19 +401,11 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
 
 void render_shogi_summary(const struct render_shogi *r, struct render_summary *sum)
 {
-    memset(sum, 0, sizeof *sum);
-    unsigned placed = 0, shown = 0;
-    char why[64];
-    for (int e = 0; e < r->tl.nev; e++) {
-        const struct stl_event *te = &r->tl.ev[e];
-        unsigned bit = 0;
-        if (te->kind != STL_MARK) continue;
-        if (te->signal && render_signals_parse(te->name, &bit, why, sizeof why)) shown |= bit;
-        if (!te->signal && render_faults_parse(te->name, &bit, why, sizeof why)) placed |= bit;
-    }
-    sum->faults_other_game = r->o.faults & ~render_shogi_fault_bits;
-    sum->faults_unplaced = r->o.faults & render_shogi_fault_bits & ~placed;
-    sum->signals_unplaced = r->o.signals & ~shown;
+    render_summary_begin(sum);
+    for (int e = 0; e < r->tl.nev; e++)
+        if (r->tl.ev[e].kind == STL_MARK)
+            render_summary_mark(sum, r->tl.ev[e].name, r->tl.ev[e].signal);
+    render_summary_end(sum, &r->o, render_shogi_fault_bits);
 }
 
 int render_shogi_to_dir(const struct shogi_record *rec, const char *record_path,

@@ -258,33 +258,6 @@ bool people_draw_shadow(const struct people *p, cv_image *img, int f, const stru
     return false;
 }
 
-/* Ray against an axis-aligned box; entry distance and the axis of the entry face. */
-static int ray_aabb(vec3 o, vec3 d, const double lo[3], const double hi[3], double *t_in)
-{
-    double oo[3] = {o.x, o.y, o.z}, dd[3] = {d.x, d.y, d.z}, tmin = -1e300, tmax = 1e300;
-    int axis = -1;
-    for (int k = 0; k < 3; k++) {
-        if (fabs(dd[k]) < 1e-12) {
-            if (oo[k] < lo[k] || oo[k] > hi[k]) return -1;
-            continue;
-        }
-        double t0 = (lo[k] - oo[k]) / dd[k], t1 = (hi[k] - oo[k]) / dd[k];
-        if (t0 > t1) {
-            double t = t0;
-            t0 = t1;
-            t1 = t;
-        }
-        if (t0 > tmin) {
-            tmin = t0;
-            axis = k;
-        }
-        if (t1 < tmax) tmax = t1;
-    }
-    if (tmin > tmax || tmax < 0 || axis < 0) return -1;
-    *t_in = tmin;
-    return axis;
-}
-
 void people_draw_clock(const struct people *p, cv_image *img, const struct camera *c,
                        const struct lighting *l)
 {
@@ -303,7 +276,8 @@ void people_draw_clock(const struct people *p, cv_image *img, const struct camer
         for (int x = x0; x <= x1; x++) {
             vec3 d = camera_ray(c, x + 0.5, y + 0.5);
             double t;
-            int axis = ray_aabb(c->pos, d, lo, hi, &t);
+            double po[3] = {c->pos.x, c->pos.y, c->pos.z}, pd[3] = {d.x, d.y, d.z};
+            int axis = render_ray_box(po, pd, lo, hi, &t);
             if (axis < 0) continue;
             vec3 h = v3_add(c->pos, v3_scale(d, t));
             vec3 nrm = axis == 2   ? v3(0, 0, 1)
