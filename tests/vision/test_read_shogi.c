@@ -16,6 +16,7 @@
 
 #include "render/render.h"
 #include "tests/testutil.h"
+#include "tests/vision/shogi_film.h"
 #include "vision/shogi_read.h"
 
 #define MOVES 14 /* moves filmed per game */
@@ -31,32 +32,6 @@ struct tally {
     double ms_sum, ms_max, ms_start;
     long ms_n;
 };
-
-static struct shogi_record **load_games(int *n)
-{
-    struct shogi_record **games = NULL;
-    struct shogi_record_error err = {0};
-    const char *shared = tu_shared_data_dir();
-    char path[1024];
-    if (shared)
-        snprintf(path, sizeof path, "%s", tu_path(shared, "shogi-games/lishogi-400.usi"));
-    else
-        snprintf(path, sizeof path, "%s",
-                 tu_path(tu_fixtures_dir(), "shogi-records/ryuou201409020101.kif"));
-    *n = shogi_record_read_file(path, &games, &err);
-    if (*n < 1) fail_msg("%s: %s", path, err.message);
-    tu_note("games from %s (%d)", path, *n);
-    return games;
-}
-
-static void gray_of(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img)
-{
-    for (int i = 0; i < f->width * f->height; i++) {
-        const uint8_t *p = f->rgb + 3 * i;
-        g[i] = (uint8_t)((77 * p[0] + 150 * p[1] + 29 * p[2]) >> 8);
-    }
-    *img = (struct vision_image){f->width, f->height, f->width, VISION_GRAY8, g, 0, 0};
-}
 
 /* Sente's side right: the reader's 9a corner is nearer the truth's 9a than any other corner. */
 static bool orientation_right(const struct shogi_grid *g, const struct render_shogi_frame *f)
@@ -110,7 +85,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     struct vision_image img;
     t->games++;
     if (!render_shogi_frame(r, 0, f, err, sizeof err)) fail_msg("%s", err);
-    gray_of(f, g, &img);
+    sf_gray(f, g, &img);
     bool started = shogi_reader_start(rd, &img);
     t->ms_start += shogi_reader_stats(rd)->ms;
     t->started += started;
@@ -120,7 +95,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         if (i < 0) continue;
         if (!render_shogi_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
         if (!f->settled) continue;
-        gray_of(f, g, &img);
+        sf_gray(f, g, &img);
         t->frames++;
         uint8_t cold[SHOGI_SQUARES];
         if (shogi_reader_cold(rd, &img, cold)) {
@@ -158,16 +133,11 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     render_shogi_close(r);
 }
 
-static double pct(long a, long b)
-{
-    return b ? 100.0 * a / b : 0;
-}
-
 static void test_read_shogi(void **state)
 {
     (void)state;
     int ngames;
-    struct shogi_record **games = load_games(&ngames);
+    struct shogi_record **games = sf_load_games(&ngames);
     struct shogi_position start, p0;
     shogi_position_startpos(&start);
     static const enum render_scenario scenes[] = {RENDER_SCENE_OVERHEAD, RENDER_SCENE_PLAYER,
@@ -195,11 +165,11 @@ static void test_read_shogi(void **state)
                 "occupancy %.2f%%, owner %.2f%%, piece %.2f%%; tracking %.1f ms/frame (max %.1f), "
                 "start %.0f ms/game",
                 render_scenario_name(scenes[s]), t.games, t.started, t.oriented_right, t.frames,
-                pct(t.found, t.frames), t.hands ? t.corner_err_sum / t.hands : 0, t.corner_err_max,
-                pct(t.cells_right, t.cells), pct(t.exact, t.frames), pct(t.hands_right, t.hands),
-                pct(t.cold_occ, t.cold_cells), pct(t.cold_own, t.cold_occupied),
-                pct(t.cold_type, t.cold_occupied), t.ms_n ? t.ms_sum / t.ms_n : 0, t.ms_max,
-                t.games ? t.ms_start / t.games : 0);
+                sf_pct(t.found, t.frames), t.hands ? t.corner_err_sum / t.hands : 0,
+                t.corner_err_max, sf_pct(t.cells_right, t.cells), sf_pct(t.exact, t.frames),
+                sf_pct(t.hands_right, t.hands), sf_pct(t.cold_occ, t.cold_cells),
+                sf_pct(t.cold_own, t.cold_occupied), sf_pct(t.cold_type, t.cold_occupied),
+                t.ms_n ? t.ms_sum / t.ms_n : 0, t.ms_max, t.games ? t.ms_start / t.games : 0);
         long *a = (long *)&all, *b = (long *)&t;
         for (size_t i = 0; i < offsetof(struct tally, corner_err_sum) / sizeof(long); i++)
             a[i] += b[i];
@@ -212,20 +182,20 @@ static void test_read_shogi(void **state)
             "boards %.1f%%, hands %.1f%%; cold occupancy %.2f%%, owner %.2f%%, piece %.2f%%; "
             "tracking %.1f "
             "ms/frame (max %.1f), start %.0f ms/game",
-            all.games, all.started, all.oriented_right, pct(all.cells_right, all.cells),
-            pct(all.exact, all.frames), pct(all.hands_right, all.hands),
-            pct(all.cold_occ, all.cold_cells), pct(all.cold_own, all.cold_occupied),
-            pct(all.cold_type, all.cold_occupied), all.ms_n ? all.ms_sum / all.ms_n : 0, all.ms_max,
-            all.games ? all.ms_start / all.games : 0);
+            all.games, all.started, all.oriented_right, sf_pct(all.cells_right, all.cells),
+            sf_pct(all.exact, all.frames), sf_pct(all.hands_right, all.hands),
+            sf_pct(all.cold_occ, all.cold_cells), sf_pct(all.cold_own, all.cold_occupied),
+            sf_pct(all.cold_type, all.cold_occupied), all.ms_n ? all.ms_sum / all.ms_n : 0,
+            all.ms_max, all.games ? all.ms_start / all.games : 0);
     /* floors just under what 30 rendered games reach (lishogi games and the fixture record) */
     assert_true(all.started >= 22);
     assert_int_equal(all.oriented_right, all.started);
-    assert_true(pct(all.cells_right, all.cells) >= 98.0);
-    assert_true(pct(all.exact, all.frames) >= 70.0);
-    assert_true(pct(all.hands_right, all.hands) >= 80.0);
-    assert_true(pct(all.cold_occ, all.cold_cells) >= 98.3);
-    assert_true(pct(all.cold_own, all.cold_occupied) >= 91.0);
-    assert_true(pct(all.cold_type, all.cold_occupied) >= 70.0);
+    assert_true(sf_pct(all.cells_right, all.cells) >= 98.0);
+    assert_true(sf_pct(all.exact, all.frames) >= 70.0);
+    assert_true(sf_pct(all.hands_right, all.hands) >= 80.0);
+    assert_true(sf_pct(all.cold_occ, all.cold_cells) >= 98.3);
+    assert_true(sf_pct(all.cold_own, all.cold_occupied) >= 91.0);
+    assert_true(sf_pct(all.cold_type, all.cold_occupied) >= 70.0);
     for (int i = 0; i < ngames; i++) shogi_record_free(games[i]);
     free(games);
 }

@@ -17,6 +17,7 @@
 
 #include "render/render.h"
 #include "tests/testutil.h"
+#include "tests/vision/shogi_film.h"
 #include "vision/shogi_read.h"
 
 #define MOVES 40 /* moves filmed per game: enough for captures to reach both stands */
@@ -34,37 +35,11 @@ struct tally {
     long ms_n;
 };
 
-static struct shogi_record **load_games(int *n)
-{
-    struct shogi_record **games = NULL;
-    struct shogi_record_error err = {0};
-    const char *shared = tu_shared_data_dir();
-    char path[1024];
-    if (shared)
-        snprintf(path, sizeof path, "%s", tu_path(shared, "shogi-games/lishogi-400.usi"));
-    else
-        snprintf(path, sizeof path, "%s",
-                 tu_path(tu_fixtures_dir(), "shogi-records/ryuou201409020101.kif"));
-    *n = shogi_record_read_file(path, &games, &err);
-    if (*n < 1) fail_msg("%s: %s", path, err.message);
-    tu_note("games from %s (%d)", path, *n);
-    return games;
-}
-
 static double now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static void gray_of(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img)
-{
-    for (int i = 0; i < f->width * f->height; i++) {
-        const uint8_t *p = f->rgb + 3 * i;
-        g[i] = (uint8_t)((77 * p[0] + 150 * p[1] + 29 * p[2]) >> 8);
-    }
-    *img = (struct vision_image){f->width, f->height, f->width, VISION_GRAY8, g, 0, 0};
 }
 
 static bool hand_equal(const struct hand_obs *h, const uint8_t *truth)
@@ -120,7 +95,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     struct vision_image img;
     t->games++;
     if (!render_shogi_frame(r, 0, f, err, sizeof err)) fail_msg("%s", err);
-    gray_of(f, g, &img);
+    sf_gray(f, g, &img);
     bool started = shogi_reader_start(rd, &img);
     t->started += started;
     int n = rec->nmoves < MOVES ? rec->nmoves : MOVES, last = 0;
@@ -131,7 +106,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         last = i;
         if (!render_shogi_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
         if (!f->settled) continue;
-        gray_of(f, g, &img);
+        sf_gray(f, g, &img);
         shogi_reader_track(rd, &img, NULL);
         double t0 = now_ms();
         bool ok = shogi_reader_hands(rd, &img, hands);
@@ -166,7 +141,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         if (!render_shogi_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
         for (int side = 0; side < 2; side++) {
             if (!f->komadai_covered[side]) continue;
-            gray_of(f, g, &img);
+            sf_gray(f, g, &img);
             if (!shogi_reader_hands(rd, &img, hands)) continue;
             t->covered++;
             t->covered_said += hands[side].covered;
@@ -178,16 +153,11 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     render_shogi_close(r);
 }
 
-static double pct(long a, long b)
-{
-    return b ? 100.0 * a / b : 0;
-}
-
 static void test_komadai(void **state)
 {
     (void)state;
     int ngames;
-    struct shogi_record **games = load_games(&ngames);
+    struct shogi_record **games = sf_load_games(&ngames);
     struct shogi_position start, p0;
     shogi_position_startpos(&start);
     static const enum render_scenario scenes[] = {RENDER_SCENE_OVERHEAD, RENDER_SCENE_PLAYER,
@@ -214,9 +184,9 @@ static void test_komadai(void **state)
                 "said out of view %ld, said covered %ld; hand over a stand said covered %ld/%ld; "
                 "%.1f ms/frame",
                 render_scenario_name(scenes[s]), t.games, t.started, t.frames,
-                pct(t.both_right, t.frames), pct(t.stands_right, t.stands), t.pieces, t.seen,
-                pct(t.seen_right, t.seen), t.out_of_view, t.false_cover, t.covered_said, t.covered,
-                t.ms_n ? t.ms_sum / t.ms_n : 0);
+                sf_pct(t.both_right, t.frames), sf_pct(t.stands_right, t.stands), t.pieces, t.seen,
+                sf_pct(t.seen_right, t.seen), t.out_of_view, t.false_cover, t.covered_said,
+                t.covered, t.ms_n ? t.ms_sum / t.ms_n : 0);
         long *a = (long *)&all, *b = (long *)&t;
         for (size_t i = 0; i < offsetof(struct tally, ms_sum) / sizeof(long); i++) a[i] += b[i];
         all.ms_sum += t.ms_sum;
@@ -225,8 +195,8 @@ static void test_komadai(void **state)
     tu_note("all      games %ld (started %ld): settled frames %ld, both hands right %.1f%%, "
             "stands right %.1f%%, said visible %ld (counts right %.1f%%); hand over a stand said "
             "covered %ld/%ld, settled stands said covered %ld",
-            all.games, all.started, all.frames, pct(all.both_right, all.frames),
-            pct(all.stands_right, all.stands), all.seen, pct(all.seen_right, all.seen),
+            all.games, all.started, all.frames, sf_pct(all.both_right, all.frames),
+            sf_pct(all.stands_right, all.stands), all.seen, sf_pct(all.seen_right, all.seen),
             all.covered_said, all.covered, all.false_cover);
     for (int i = 0; i < ngames; i++) shogi_record_free(games[i]);
     free(games);
@@ -236,8 +206,8 @@ static void test_komadai(void **state)
      * happen. */
     bool lishogi = tu_shared_data_dir() != NULL;
     assert_true(all.started >= all.games / 2);
-    assert_true(pct(all.both_right, all.frames) >= (lishogi ? 72.0 : 42.0));
-    assert_true(pct(all.stands_right, all.stands) >= (lishogi ? 80.0 : 60.0));
+    assert_true(sf_pct(all.both_right, all.frames) >= (lishogi ? 72.0 : 42.0));
+    assert_true(sf_pct(all.stands_right, all.stands) >= (lishogi ? 80.0 : 60.0));
     assert_true(all.false_cover <= all.stands / 20);
 }
 

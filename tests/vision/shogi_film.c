@@ -1,0 +1,47 @@
+/* tests/vision/shogi_film.c — see shogi_film.h. */
+#include "tests/vision/shogi_film.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+
+#include "tests/testutil.h"
+
+struct shogi_record **sf_load_games(int *n)
+{
+    struct shogi_record **games = NULL;
+    struct shogi_record_error err = {0};
+    const char *shared = tu_shared_data_dir();
+    char path[1024];
+    if (shared)
+        snprintf(path, sizeof path, "%s", tu_path(shared, "shogi-games/lishogi-400.usi"));
+    else
+        snprintf(path, sizeof path, "%s",
+                 tu_path(tu_fixtures_dir(), "shogi-records/ryuou201409020101.kif"));
+    *n = shogi_record_read_file(path, &games, &err);
+    if (*n < 1) fail_msg("%s: %s", path, err.message);
+    tu_note("games from %s (%d)", path, *n);
+    return games;
+}
+
+void sf_gray(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img)
+{
+    for (int i = 0; i < f->width * f->height; i++) {
+        const uint8_t *p = f->rgb + 3 * i;
+        g[i] = (uint8_t)((77 * p[0] + 150 * p[1] + 29 * p[2]) >> 8);
+    }
+    *img = (struct vision_image){f->width,
+                                 f->height,
+                                 f->width,
+                                 VISION_GRAY8,
+                                 g,
+                                 (int64_t)(f->t * 1e9),
+                                 (uint64_t)f->index + 1};
+}
+
+double sf_pct(long a, long b)
+{
+    return b ? 100.0 * a / b : 0;
+}
