@@ -23,6 +23,7 @@ struct daemon_game {
     bool started;
     int64_t last_try_ns;
     bool tried;
+    bool clock_set; /* the first move's time counts from the first frame */
     struct shogi_obs_guard *guard;
     struct shogi_event_record rec;
     /* the live page's strings, kept until the next state */
@@ -74,6 +75,10 @@ static void shogi_header(const struct daemon_game *g, char size[16], char rules[
 
 static bool shogi_read(struct daemon_game *g, const struct vision_image *img, struct observation *o)
 {
+    if (!g->clock_set) {
+        if (!shogi_event_record_moves(&g->rec)) shogi_event_record_start_clock(&g->rec, img->t_ns);
+        g->clock_set = true;
+    }
     if (!g->started) {
         memset(o, 0, sizeof *o);
         if (g->tried && img->t_ns - g->last_try_ns < START_EVERY_NS && img->t_ns >= g->last_try_ns)
