@@ -102,6 +102,8 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
             rc = STR(board_name);
         else if (!strcmp(key, "time_control"))
             rc = STR(time_control);
+        else if (!strcmp(key, "komadai"))
+            rc = parse_bool(value, &c->komadai);
     } else if (!strcmp(section, "camera")) {
         if (!strcmp(key, "source"))
             rc = STR(source);

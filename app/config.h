@@ -15,6 +15,7 @@ struct kc_config {
     double komi;
     char black[128], white[128], event[128], board_name[64];
     char time_control[64];
+    bool komadai; /* shogi: hand the komadai readings to the rule guard (experimental) */
     /* [camera] */
     char source[512];
     int width, height; /* 0 = the source's own */

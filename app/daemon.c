@@ -770,7 +770,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         res->stage_ms[1] += (double)(tc - tb) / 1e6;
         if (settle_push(settler, &obs, &stable)) {
             pthread_mutex_lock(&d->lock);
-            int n = d->ops->settled(d->game, &stable, ev);
+            int n = d->ops->settled(d->game, &img, &stable, ev);
             log_observation(d, &stable.obs);
             int64_t td = now_ns();
             res->stage_ms[2] += (double)(td - tc) / 1e6;

@@ -42,8 +42,8 @@ struct daemon_game_ops {
     void (*header)(const struct daemon_game *g, char size[16], char rules[64], char extra[128]);
     /* One frame: the observation; false when no board is seen. */
     bool (*read)(struct daemon_game *g, const struct vision_image *img, struct observation *o);
-    /* A settled view (the reader may still turn it: shogi's sides) into the guard. */
-    int (*settled)(struct daemon_game *g, struct stable_obs *s,
+    /* A settled view of frame img (the reader may still turn it: shogi's sides) into the guard. */
+    int (*settled)(struct daemon_game *g, const struct vision_image *img, struct stable_obs *s,
                    struct guard_event ev[GUARD_OBS_MAX_EVENTS]);
     /* The last view of a source that ended (it had no time to settle), then the flush. */
     int (*last_view)(struct daemon_game *g, struct observation *o,

@@ -75,7 +75,7 @@ static bool go_read(struct daemon_game *g, const struct vision_image *img, struc
     return o->board_found;
 }
 
-static int go_settled(struct daemon_game *g, struct stable_obs *s,
+static int go_settled(struct daemon_game *g, const struct vision_image *img, struct stable_obs *s,
                       struct guard_event ev[GUARD_OBS_MAX_EVENTS])
 {
     observation_rotate(&s->obs, s->changed, g->rotate);

@@ -24,6 +24,7 @@ struct daemon_game {
     int64_t last_try_ns;
     bool tried;
     bool clock_set; /* the first move's time counts from the first frame */
+    bool komadai;   /* hand the komadai readings to the guard */
     struct shogi_obs_guard *guard;
     struct shogi_event_record rec;
     /* the live page's strings, kept until the next state */
@@ -53,6 +54,7 @@ static struct daemon_game *shogi_open(const struct kc_config *cfg, char *err, si
     bool jsa = !strcasecmp(cfg->rules, "jsa");
     g->rules = jsa ? &shogi_rules_jsa : &shogi_rules_tournament;
     g->rules_name = jsa ? "jsa" : "tournament";
+    g->komadai = cfg->komadai;
     shogi_position_startpos(&g->start);
     g->reader = shogi_reader_new();
     /* the reader gives its readings in sente's view (point (x, y) = square 9-x, y+1) */
@@ -91,10 +93,12 @@ static bool shogi_read(struct daemon_game *g, const struct vision_image *img, st
     return shogi_reader_observe(g->reader, img, o);
 }
 
-static int shogi_settled(struct daemon_game *g, struct stable_obs *s,
-                         struct guard_event ev[GUARD_OBS_MAX_EVENTS])
+static int shogi_settled(struct daemon_game *g, const struct vision_image *img,
+                         struct stable_obs *s, struct guard_event ev[GUARD_OBS_MAX_EVENTS])
 {
     shogi_reader_settled(g->reader, &s->obs);
+    /* the stands are read on settled views only (they cost several frames' time) */
+    if (g->komadai) shogi_reader_hands(g->reader, img, s->obs.hands);
     return shogi_obs_guard_observe_stable(g->guard, s, ev);
 }
 
