@@ -6,6 +6,7 @@
 
 bool event_backlog_push(struct event_backlog *b, const struct guard_event *ev, int n)
 {
+    if (n <= 0) return true;
     if (b->n + n > b->cap) {
         int cap = b->cap ? b->cap * 2 : 64;
         while (cap < b->n + n) cap *= 2;

@@ -120,8 +120,10 @@ static int run(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing,
     gog_check_pending(g, t, frame, false, &b);
     gog_explain(g, t, frame, flushing, &b);
     gog_check_pending(g, t, frame, flushing, &b);
-    if (gog_commit_queue(g, flushing, &b)) {
-        gog_explain(g, t, frame, flushing, &b); /* the stones after the pass */
+    /* the stones after each pass, then the next pass */
+    int most = (int)(sizeof g->queue / sizeof g->queue[0]);
+    for (int k = 0; k < most && gog_commit_queue(g, flushing, &b); k++) {
+        gog_explain(g, t, frame, flushing, &b);
         gog_check_pending(g, t, frame, flushing, &b);
     }
     return b.n;
@@ -190,7 +192,7 @@ static void confirm_answered(struct go_obs_guard *g)
             s->belief = c;
             s->seen_t = s->ep_obs[c] ? s->ep_t[c] : s->cand_t;
             s->seen_frame = s->ep_obs[c] ? s->ep_frame[c] : s->cand_frame;
-            s->seen_obs = first;
+            s->seen_obs = s->seen_own = first;
             memset(s->ep_obs, 0, sizeof s->ep_obs);
             s->seen_doubt = true;
             s->cand_active = false;

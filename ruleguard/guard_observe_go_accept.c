@@ -6,6 +6,34 @@
 
 #include "ruleguard/guard_observe_go_internal.h"
 
+/* The point was surely seen empty after a capture and its belief is empty now; a stone read
+ * there since (its point played again at once) becomes a new stone still being confirmed, with
+ * its readings so far (else the readings made while the prisoner was believed are lost). */
+static void restart_candidate(struct go_obs_guard *g, int p, uint8_t c)
+{
+    struct point_state *s = &g->pt[p];
+    long from = s->stone_first[c];
+    int any = 0, sure = 0;
+    for (long o = from; o <= g->nobs; o++) {
+        if (o <= g->nobs - GOG_VIEWS) continue;
+        const struct gog_view *v = &g->views[o % GOG_VIEWS];
+        if (v->obs != o || v->v[p] == GOG_UNREAD) continue;
+        if (v->v[p] != c) return;
+        any++;
+        sure = v->sure[p] ? sure + 1 : 0;
+    }
+    if (!any) return;
+    s->cand_active = true;
+    s->cand = c;
+    s->cand_obs = s->ep_obs[c] = from;
+    s->cand_t = s->ep_t[c] = s->stone_t[c];
+    s->cand_frame = s->ep_frame[c] = s->stone_frame[c];
+    s->streak_any = any;
+    s->streak_sure = sure;
+    s->cand_minconf = sure == any ? g->cfg.conf_sure : g->cfg.conf_min;
+    s->agree = 0;
+}
+
 /* Commit one move through the go_guard: its events, the captured stones still on the board
  * become pending, stones a tolerant replay removed but that stand on the board are masked. */
 void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64_t frame,
@@ -23,7 +51,8 @@ void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64
     int on_prisoner = m.point >= 0 ? gog_pending_index(g, m.point) : -1;
     if (on_prisoner >= 0) gog_pending_drop(g, on_prisoner);
     long move_seen = seen_obs > 0 ? seen_obs : g->nobs; /* when this move's stone appeared */
-    g->anchor_obs = move_seen;
+    /* the last move's first view: where the views read back start (gog_decode) */
+    g->anchor_obs = s && s->seen_own > move_seen ? s->seen_own : move_seen;
     /* prisoners of earlier plies read on the board when this move appeared were left on */
     for (int i = 0; i < g->npend; i++)
         if (g->pend[i].ply < ply && g->pend[i].last_seen >= move_seen) g->pend[i].late = true;
@@ -42,10 +71,29 @@ void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64
     for (int p = 0; p < GO_POINTS; p++) {
         if (before[p] == GO_EMPTY || go_game_at(gog_game_of(g), p) != GO_EMPTY) continue;
         if (g->pt[p].belief == GO_EMPTY) continue;
-        if (seen_obs > 0 && before[p] != m.color && g->pt[p].empty_any_obs >= seen_obs) {
-            /* seen taken off since the capturing stone came, before its confirmation (and
-               perhaps already played on again: a snapback) */
+        uint8_t was = before[p];
+        struct point_state *ps = &g->pt[p];
+        if (seen_obs > 0 && was != m.color && ps->belief == was && ps->last == was &&
+            ps->stone_first[was] > seen_obs &&
+            gog_read_empty_between(g, p, seen_obs, ps->stone_first[was]) &&
+            gog_run_confirmed(g, p, was, ps->stone_first[was]) &&
+            go_game_check(gog_game_of(g), (struct go_move){(enum go_color)was, p}).kind ==
+                GO_LEGAL) {
+            /* seen taken off after the capturing stone came, then a stone of that colour read
+               there again (as surely as a change needs), where that colour may now play: not
+               the prisoner, a new stone (its point played again) */
+            ps->seen_obs = ps->seen_own = ps->stone_first[was];
+            ps->seen_t = ps->stone_t[was];
+            ps->seen_frame = ps->stone_frame[was];
+            continue;
+        }
+        if (seen_obs > 0 && before[p] != m.color && g->pt[p].empty_obs >= seen_obs) {
+            /* surely seen taken off since the capturing stone came, before its confirmation
+               (and perhaps already played on again: a snapback); one doubtful empty reading of
+               a prisoner still on is a misread */
             g->pt[p].belief = GO_EMPTY;
+            if (ps->last == was && ps->stone_first[was] > ps->empty_obs)
+                restart_candidate(g, p, was);
             continue;
         }
         if (before[p] == m.color) {

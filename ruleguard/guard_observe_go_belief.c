@@ -24,6 +24,15 @@ void gog_read_point(struct go_obs_guard *g, int p, const struct observation *o, 
     s->last_known = known;
     if (!known) return;
     uint8_t v = o->point[p];
+    /* one doubtful reading of a third value in the middle of a run (a stone read as the other
+       colour once) is a misread: the run goes on, and a second one in a row starts its own */
+    if (s->cand_active && s->cand != s->belief && v != s->cand && v != s->belief &&
+        conf < g->cfg.conf_sure && s->has_last && s->last == s->cand && !s->skipped) {
+        s->skipped = true;
+        s->last_known = false;
+        return;
+    }
+    s->skipped = false;
     /* a stone read right after an empty reading may be a new stone even where the belief still
        holds an old one (a prisoner taken off and its point played again at once, a ko retaken) */
     bool after_empty = s->has_last && s->last == OBS_EMPTY && s->belief != OBS_EMPTY;
@@ -97,6 +106,7 @@ void gog_read_point(struct go_obs_guard *g, int p, const struct observation *o, 
         s->seen_t = s->ep_t[e];
         s->seen_frame = s->ep_frame[e];
         s->seen_obs = s->ep_obs[e];
+        s->seen_own = s->ep_obs[v];
         memset(s->ep_obs, 0, sizeof s->ep_obs);
         s->seen_doubt = s->cand_minconf < g->cfg.conf_sure;
         s->cand_active = false;
@@ -117,7 +127,7 @@ void gog_confirm_tentative(struct go_obs_guard *g)
         s->belief = s->cand;
         s->seen_t = s->ep_obs[s->cand] ? s->ep_t[s->cand] : s->cand_t;
         s->seen_frame = s->ep_obs[s->cand] ? s->ep_frame[s->cand] : s->cand_frame;
-        s->seen_obs = s->ep_obs[s->cand] ? s->ep_obs[s->cand] : s->cand_obs;
+        s->seen_obs = s->seen_own = s->ep_obs[s->cand] ? s->ep_obs[s->cand] : s->cand_obs;
         s->seen_doubt = true;
         s->cand_active = false;
     }
@@ -194,16 +204,44 @@ bool gog_stone_before(const struct go_obs_guard *g, long obs)
         for (int x = 0; x < g->w; x++) {
             int p = go_point(x, y);
             const struct point_state *s = &g->pt[p];
-            /* the first reading of a stone here, of either colour (a misread colour at first) */
-            long first = s->cand_obs;
-            for (int c = GO_BLACK; c <= GO_WHITE; c++)
-                if (s->ep_obs[c] && s->ep_obs[c] < first) first = s->ep_obs[c];
-            /* still a candidate after one reading of the empty point (a misread of it) */
-            if (s->cand_active && s->cand != GO_EMPTY && s->belief == GO_EMPTY && first <= obs)
-                return true;
+            /* the first reading of the stone's colour here (a doubtful reading of the other
+               colour before a pass is as likely a misread) */
+            long first = s->ep_obs[s->cand] ? s->ep_obs[s->cand] : s->cand_obs;
+            /* still a candidate after one reading of the empty point (a misread of it); or on a
+               prisoner's point (the prisoner off, the point played again) */
+            bool open = s->belief == GO_EMPTY ||
+                        (go_game_at(gog_game_of(g), p) == GO_EMPTY && s->cand != s->belief);
+            if (s->cand_active && s->cand != GO_EMPTY && open && first <= obs) return true;
             if (s->belief != GO_EMPTY && gog_expected_at(g, p) == GO_EMPTY && g->mask[p] < 0 &&
-                s->seen_obs <= obs)
+                (s->seen_own > 0 ? s->seen_own : s->seen_obs) <= obs)
                 return true;
         }
+    return false;
+}
+
+/* Is point p read as c in every readable view since observation `from`, enough times to confirm
+ * a change (go_obs_config)? */
+bool gog_run_confirmed(const struct go_obs_guard *g, int p, uint8_t c, long from)
+{
+    int any = 0, sure = 0;
+    for (long o = from; o <= g->nobs; o++) {
+        if (o <= g->nobs - GOG_VIEWS) continue;
+        const struct gog_view *v = &g->views[o % GOG_VIEWS];
+        if (v->obs != o || v->v[p] == GOG_UNREAD) continue;
+        if (v->v[p] != c) return false;
+        any++;
+        sure += v->sure[p];
+    }
+    return sure >= g->cfg.confirm_sure || any >= g->cfg.confirm_any;
+}
+
+/* Was point p read empty in a view from observation `from` up to before `to`? */
+bool gog_read_empty_between(const struct go_obs_guard *g, int p, long from, long to)
+{
+    for (long o = from; o < to; o++) {
+        if (o <= g->nobs - GOG_VIEWS) continue;
+        const struct gog_view *v = &g->views[o % GOG_VIEWS];
+        if (v->obs == o && v->v[p] == GO_EMPTY) return true;
+    }
     return false;
 }

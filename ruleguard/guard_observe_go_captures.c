@@ -43,6 +43,19 @@ void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool f
     for (int i = 0; i < g->npend;) {
         struct pending *pd = &g->pend[i];
         struct point_state *s = &g->pt[pd->point];
+        if (s->belief == pd->color && s->last == pd->color && s->stone_first[pd->color] > pd->obs &&
+            gog_read_empty_between(g, pd->point, pd->obs, s->stone_first[pd->color]) &&
+            gog_run_confirmed(g, pd->point, pd->color, s->stone_first[pd->color]) &&
+            go_game_check(gog_game_of(g), (struct go_move){(enum go_color)pd->color, pd->point})
+                    .kind == GO_LEGAL) {
+            /* read gone, then a stone of its colour there again (as surely as a change needs),
+               where that colour may play now: taken off, and the point played again */
+            s->seen_obs = s->seen_own = s->stone_first[pd->color];
+            s->seen_t = s->stone_t[pd->color];
+            s->seen_frame = s->stone_frame[pd->color];
+            gog_pending_drop(g, i);
+            continue;
+        }
         if (s->last_known && s->last == pd->color) pd->last_seen = g->nobs;
         if (pd->late && g->cfg.capture_max_plies > 0 && ply - pd->ply >= g->cfg.capture_max_plies) {
             i++; /* taken off, but too late: flagged below */
@@ -55,8 +68,10 @@ void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool f
             continue;
         }
         if (pd->late && !gog_new_stone_by(g, pd->color, pd->last_seen)) pd->late = false;
-        if (s->belief != pd->color || (s->last_known && s->last == GO_EMPTY)) {
-            /* taken off (or something else stands there now: the belief decides) */
+        if (s->belief != pd->color ||
+            (s->last_known && s->last == GO_EMPTY && s->empty_obs == g->nobs)) {
+            /* taken off (surely read empty, or something else stands there now: the belief
+               decides; one doubtful empty reading of a prisoner still on is a misread) */
             if (s->last_known && s->last == GO_EMPTY) s->belief = GO_EMPTY;
             gog_pending_drop(g, i);
             continue;
@@ -73,7 +88,9 @@ void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool f
                     (flushing && ply > pd->ply);
         bool seen_late =
             pd->late && c->capture_max_plies > 0 && ply - pd->ply >= c->capture_max_plies;
-        if (!seen_late && (!late || !g->pt[pd->point].last_known)) continue;
+        /* flagged when the prisoner is read on its point (read gone in doubt: wait) */
+        const struct point_state *ps = &g->pt[pd->point];
+        if (!seen_late && (!late || !ps->last_known || ps->last != pd->color)) continue;
         int cply = pd->ply;
         int pts[GO_POINTS], np = 0;
         uint8_t color = pd->color;

@@ -4,8 +4,14 @@
  * sequence of legal moves whose stones were read in the views since the last move accepted, lets
  * each view show one state of that sequence in order (the captured stones of a move may still
  * stand in its views), and accepts the sequence only when the views fit it almost without a
- * misread and clearly better than any other. The rules core is the filter: an illegal move is
- * never part of a sequence. */
+ * misread (besides misreads in one view at points it leaves alone, which every sequence pays)
+ * and clearly better than any other. The rules core is the filter: an illegal move is
+ * never part of a sequence.
+ * Play goes on while the guard waits, so the last views may already show moves after the exchange
+ * (more than the search can read back). The views are therefore also judged up to each earlier
+ * view (a cut): the views after it need only fit the sequence's last position plus later moves
+ * (new stones, and stones gone next to a new stone of the other colour), and the latest cut
+ * whose best sequence is clear is taken; the moves after it are read as usual. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +38,15 @@ void gog_keep_view(struct go_obs_guard *g, const struct observation *o)
         }
 }
 
+/* The best sequence when the views up to one cut are judged fully. */
+struct dec_cut {
+    double best, second;
+    int k;
+    struct go_move seq[DEC_DEPTH];
+    long first[DEC_DEPTH];  /* the first view showing each move */
+    uint8_t end[GO_POINTS]; /* the position after the sequence */
+};
+
 struct dec {
     struct go_obs_guard *g;
     const struct gog_view *view[GOG_VIEWS];
@@ -40,15 +55,14 @@ struct dec {
        moves; lin[j]: stones move j captured (still allowed on the board in its views) */
     uint8_t st[DEC_DEPTH + 1][GO_POINTS], lin[DEC_DEPTH + 1][GO_POINTS];
     float cost[DEC_DEPTH + 1][GOG_VIEWS]; /* view i against state j */
+    /* later[j][i]: views i.. against state j as the last the sequence reaches, later moves
+       allowed (the views after a cut) */
+    float later[DEC_DEPTH + 1][GOG_VIEWS + 1];
     struct go_move seq[DEC_DEPTH];
-    /* results */
-    double best, second;
-    int best_k;
-    struct go_move best_seq[DEC_DEPTH];
-    long best_first[DEC_DEPTH]; /* the first view showing each move */
+    struct dec_cut cut[GOG_VIEWS]; /* cut[c]: views 0..c judged fully */
 };
 
-static float view_cost(const struct dec *d, int i, int j)
+static float board_cost(const struct dec *d, int i, const uint8_t *st, const uint8_t *lin)
 {
     const struct gog_view *v = d->view[i];
     float c = 0;
@@ -56,24 +70,115 @@ static float view_cost(const struct dec *d, int i, int j)
         for (int x = 0; x < d->g->w; x++) {
             int p = go_point(x, y);
             uint8_t r = v->v[p];
-            if (r == GOG_UNREAD || r == d->st[j][p]) continue;
-            if (r != GO_EMPTY && d->lin[j][p] == r) continue;
+            if (r == GOG_UNREAD || r == st[p]) continue;
+            if (r != GO_EMPTY && lin[p] == r) continue;
             c += v->sure[p] ? 1.0f : DEC_UNSURE;
         }
     return c;
 }
 
-/* The best monotone assignment of views to states 0..k that ends in state k; its cost, and in
- * first[m] the first view showing move m+1 or later. */
-static bool read_once(const struct dec *d, int j);
+static float view_cost(const struct dec *d, int i, int j)
+{
+    return board_cost(d, i, d->st[j], d->lin[j]);
+}
 
-static double assign(const struct dec *d, int k, long first[DEC_DEPTH])
+/* Is the stone at p in state st gone in view v because a later move took its chain: a new stone
+ * of the other colour read on one of the chain's liberties? */
+static bool taken_later(const struct dec *d, const struct gog_view *v, const uint8_t *st, int p)
+{
+    static const int dir[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    uint8_t c = st[p], o = c == GO_BLACK ? GO_WHITE : GO_BLACK;
+    int stack[GO_POINTS], n = 0;
+    bool seen[GO_POINTS] = {false};
+    stack[n++] = p;
+    seen[p] = true;
+    while (n > 0) {
+        int q = stack[--n];
+        for (int k = 0; k < 4; k++) {
+            int x = go_x(q) + dir[k][0], y = go_y(q) + dir[k][1];
+            if (x < 0 || y < 0 || x >= d->g->w || y >= d->g->h) continue;
+            int r = go_point(x, y);
+            if (seen[r]) continue;
+            if (st[r] == GO_EMPTY && v->v[r] == o) return true;
+            if (st[r] != c) continue;
+            seen[r] = true;
+            stack[n++] = r;
+        }
+    }
+    return false;
+}
+
+/* View i after the cut against state j: new stones are later moves, stones gone next to a new
+ * stone of the other colour were captured by one; anything else is a misread. */
+static float later_cost(const struct dec *d, int i, int j)
+{
+    const struct gog_view *v = d->view[i];
+    float c = 0;
+    for (int y = 0; y < d->g->h; y++)
+        for (int x = 0; x < d->g->w; x++) {
+            int p = go_point(x, y);
+            uint8_t r = v->v[p], s = d->st[j][p];
+            if (r == GOG_UNREAD || r == s || s == GO_EMPTY) continue;
+            if (taken_later(d, v, d->st[j], p)) continue;
+            c += v->sure[p] ? 1.0f : DEC_UNSURE;
+        }
+    return c;
+}
+
+static void fill_state_costs(struct dec *d, int j)
+{
+    for (int i = 0; i < d->nview; i++) d->cost[j][i] = view_cost(d, i, j);
+    d->later[j][d->nview] = 0;
+    for (int i = d->nview - 1; i >= 0; i--)
+        d->later[j][i] = d->later[j][i + 1] + later_cost(d, i, j);
+}
+
+/* Was the stone of move m read (as its colour) in view i? */
+static bool read_in(const struct dec *d, int m, int i)
+{
+    return d->view[i]->v[d->seq[m].point] == d->seq[m].color;
+}
+
+/* The cost a cut's best sequence pays for misreads it cannot help: a reading that differs from the
+ * board now at a point the sequence leaves alone, in one view only (any sequence pays it). */
+static double isolated_noise(const struct dec *d, const struct dec_cut *cut, int c)
+{
+    double noise = 0;
+    for (int y = 0; y < d->g->h; y++)
+        for (int x = 0; x < d->g->w; x++) {
+            int p = go_point(x, y);
+            if (cut->end[p] != d->st[0][p]) continue;
+            bool played = false;
+            for (int m = 0; m < cut->k; m++) played |= cut->seq[m].point == p;
+            if (played) continue;
+            int odd = -1, n = 0;
+            for (int i = 0; i < d->nview; i++) {
+                uint8_t r = d->view[i]->v[p];
+                if (r == GOG_UNREAD || r == d->st[0][p] || (r != GO_EMPTY && d->lin[0][p] == r))
+                    continue;
+                odd = i;
+                n++;
+            }
+            if (n != 1) continue;
+            /* after the cut only a stone read gone costs (later moves are free) */
+            if (odd > c && d->view[odd]->v[p] != GO_EMPTY) continue;
+            noise += d->view[odd]->sure[p] ? 1.0 : DEC_UNSURE;
+        }
+    return noise;
+}
+
+/* For every cut c: the best monotone assignment of views 0..c to states 0..k that ends in state
+ * k (the first view may show any state), plus the views after c against state k; the cut's best
+ * and second updated. A stone never read in views 0..c must be captured within the sequence; a
+ * stone still on the board at the end must be read in two views that show its move or a later
+ * one (one misread is never a move), or in one and then captured by a later stone. */
+static void judge(struct dec *d, int k)
 {
     double dp[GOG_VIEWS][DEC_DEPTH + 1];
     int from[GOG_VIEWS][DEC_DEPTH + 1];
     for (int i = 0; i < d->nview; i++)
         for (int j = 0; j <= k; j++) {
-            double prev = 0; /* the first view may show any state */
+            double prev = 0;
             int pj = j;
             if (i > 0) {
                 prev = 1e9;
@@ -83,44 +188,54 @@ static double assign(const struct dec *d, int k, long first[DEC_DEPTH])
             dp[i][j] = prev + d->cost[j][i];
             from[i][j] = pj;
         }
-    int state[GOG_VIEWS];
-    for (int i = d->nview - 1, j = k; i >= 0; i--) {
-        state[i] = j;
-        j = from[i][j];
-    }
+    int first_read[DEC_DEPTH]; /* the first view reading each move's stone, or nview */
     for (int m = 0; m < k; m++) {
-        first[m] = d->view[d->nview - 1]->obs;
-        for (int i = 0; i < d->nview; i++)
-            if (state[i] > m) {
-                first[m] = d->view[i]->obs;
-                break;
-            }
+        first_read[m] = d->nview;
+        for (int i = d->nview - 1; i >= 0; i--)
+            if (read_in(d, m, i)) first_read[m] = i;
     }
-    return dp[d->nview - 1][k];
-}
-
-static void judge(struct dec *d, int k)
-{
-    /* a stone never read must be gone by the end: captured within the sequence */
-    for (int j = 0; j < k; j++)
-        if (!read_once(d, j) && d->st[k][d->seq[j].point] == d->seq[j].color) return;
-    long first[DEC_DEPTH];
-    double c = assign(d, k, first);
-    if (c < d->best) {
-        d->second = d->best;
-        d->best = c;
-        d->best_k = k;
-        memcpy(d->best_seq, d->seq, sizeof d->seq);
-        memcpy(d->best_first, first, sizeof first);
-    } else if (c < d->second) {
-        d->second = c;
-        if (getenv("GOG_DEBUG")) { /* DEBUG-REMOVE */
-            char nm[8];
-            fprintf(stderr, "  second %.2f:", c);
-            for (int m = 0; m < k; m++)
-                fprintf(stderr, " %c%s", ".BW"[d->seq[m].color],
-                        go_point_name(d->seq[m].point, d->g->h, nm));
-            fprintf(stderr, "\n");
+    for (int c = 1; c < d->nview; c++) {
+        struct dec_cut *cut = &d->cut[c];
+        double total = dp[c][k] + d->later[k][c + 1];
+        if (total >= cut->second) continue;
+        bool ok = true;
+        for (int m = 0; m < k && ok; m++)
+            if (first_read[m] > c && d->st[k][d->seq[m].point] == d->seq[m].color) ok = false;
+        if (!ok) continue;
+        int state[GOG_VIEWS];
+        for (int i = c, j = k; i >= 0; i--) {
+            state[i] = j;
+            j = from[i][j];
+        }
+        long first[DEC_DEPTH];
+        for (int m = 0; m < k && ok; m++) {
+            int fi = c;
+            for (int i = 0; i <= c; i++)
+                if (state[i] > m) {
+                    fi = i;
+                    break;
+                }
+            first[m] = d->view[fi]->obs;
+            if (d->st[k][d->seq[m].point] != d->seq[m].color) continue;
+            int shown = 0;
+            bool taken = false; /* read gone later, next to a later stone of the other colour */
+            for (int i = fi; i < d->nview; i++) {
+                shown += read_in(d, m, i);
+                if (i > c && d->view[i]->v[d->seq[m].point] == GO_EMPTY)
+                    taken |= taken_later(d, d->view[i], d->st[k], d->seq[m].point);
+            }
+            ok = shown >= 2 || (shown == 1 && taken);
+        }
+        if (!ok) continue;
+        if (total < cut->best) {
+            if (cut->best < cut->second) cut->second = cut->best;
+            cut->best = total;
+            cut->k = k;
+            memcpy(cut->seq, d->seq, sizeof d->seq);
+            memcpy(cut->first, first, sizeof first);
+            memcpy(cut->end, d->st[k], sizeof cut->end);
+        } else {
+            cut->second = total;
         }
     }
 }
@@ -172,14 +287,6 @@ static int candidates(const struct dec *d, const struct go_game *pos, enum go_co
     return n;
 }
 
-/* Is the move at step j read as its colour in some view? */
-static bool read_once(const struct dec *d, int j)
-{
-    for (int i = 0; i < d->nview; i++)
-        if (d->view[i]->v[d->seq[j].point] == d->seq[j].color) return true;
-    return false;
-}
-
 static void search(struct dec *d, const struct go_game *pos, int j)
 {
     if (j > 0) judge(d, j);
@@ -197,7 +304,7 @@ static void search(struct dec *d, const struct go_game *pos, int j)
             if (go_game_at(pos, p) != GO_EMPTY && go_game_at(next, p) == GO_EMPTY)
                 d->lin[j + 1][p] = (uint8_t)go_game_at(pos, p);
         }
-        for (int i = 0; i < d->nview; i++) d->cost[j + 1][i] = view_cost(d, i, j + 1);
+        fill_state_costs(d, j + 1);
         search(d, next, j + 1);
         go_game_free(next);
     }
@@ -205,10 +312,7 @@ static void search(struct dec *d, const struct go_game *pos, int j)
 
 bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b)
 {
-    if (getenv("GOG_DEBUG")) /* DEBUG-REMOVE */
-        fprintf(stderr, "decode? nobs %ld counting %d hl %d nq %d\n", g->nobs, g->counting,
-                g->handicap_left, g->nqueue);
-    if (g->counting || g->handicap_left > 0 || g->nqueue > 0) return false;
+    if (g->counting || g->handicap_left > 0) return false;
     if (!gog_ev_room(b, DEC_DEPTH * GUARD_MAX_EVENTS)) return false;
     const struct go_game *game = gog_game_of(g);
     if (go_game_state(game) != GO_PLAYING) return false;
@@ -220,7 +324,7 @@ bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf 
     for (long o = from; o <= g->nobs; o++)
         if (o > 0 && g->views[o % GOG_VIEWS].obs == o)
             d->view[d->nview++] = &g->views[o % GOG_VIEWS];
-    bool ok = false;
+    const struct dec_cut *use = NULL;
     if (d->nview >= 2) {
         for (int y = 0; y < g->h; y++)
             for (int x = 0; x < g->w; x++) {
@@ -232,28 +336,40 @@ bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf 
                 if (e == GO_EMPTY && ply > 0) e = g->snap[ply - 1][p];
                 if (e != d->st[0][p]) d->lin[0][p] = e;
             }
-        for (int i = 0; i < d->nview; i++) d->cost[0][i] = view_cost(d, i, 0);
-        long first[DEC_DEPTH];
-        double none = assign(d, 0, first); /* no move: what a flag would say */
-        d->best = d->second = 1e9;
-        d->best_k = 0;
+        fill_state_costs(d, 0);
+        /* the first views may still show the position before the last move (its stone was
+           placed, or first read, after the view it was dated from) */
+        int ply = gog_ply_of(g);
+        for (int i = 0; i < d->nview && ply > 0; i++) {
+            float before = board_cost(d, i, g->snap[ply - 1], d->lin[0]);
+            if (before < d->cost[0][i]) d->cost[0][i] = before;
+        }
+        for (int c = 0; c < d->nview; c++) {
+            d->cut[c].best = d->cut[c].second = 1e9;
+            d->cut[c].k = 0;
+        }
+        judge(d, 0); /* no move: what a flag would say, the second to beat */
+        for (int c = 1; c < d->nview; c++) {
+            d->cut[c].second = d->cut[c].best;
+            d->cut[c].best = 1e9;
+        }
         search(d, game, 0);
-        if (none < d->second) d->second = none;
-        ok = d->best_k > 0 && d->best <= DEC_FIT && d->best + DEC_CLEAR <= d->second;
-        if (getenv("GOG_DEBUG")) { /* DEBUG-REMOVE */
-            char nm[8];
-            fprintf(stderr, "decode nobs %ld views %d best %.2f k %d second %.2f none %.2f:", g->nobs,
-                    d->nview, d->best, d->best_k, d->second, none);
-            for (int m = 0; m < d->best_k; m++)
-                fprintf(stderr, " %c%s", ".BW"[d->best_seq[m].color],
-                        go_point_name(d->best_seq[m].point, g->h, nm));
-            fprintf(stderr, "\n");
+        /* a pass signalled and waiting: the moves read back come before it, so the cut does too
+           (the views after the signal only fit later moves) */
+        int last = d->nview - 1;
+        while (g->nqueue > 0 && last >= 1 && d->view[last]->obs > g->queue[0].obs) last--;
+        for (int c = last; c >= 1 && !use; c--) {
+            const struct dec_cut *cut = &d->cut[c];
+            if (cut->k > 0 && cut->best - isolated_noise(d, cut, c) <= DEC_FIT &&
+                cut->best + DEC_CLEAR <= cut->second)
+                use = cut;
         }
     }
+    bool ok = use != NULL;
     if (ok)
-        for (int m = 0; m < d->best_k; m++) {
+        for (int m = 0; m < use->k; m++) {
             int n0 = b->n;
-            gog_commit_move(g, d->best_seq[m], t, frame, NULL, d->best_first[m], false, b);
+            gog_commit_move(g, use->seq[m], t, frame, NULL, use->first[m], false, b);
             for (int e = n0; e < b->n; e++)
                 if (b->ev[e].kind == GUARD_MOVE)
                     strncat(b->ev[e].text,

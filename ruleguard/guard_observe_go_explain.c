@@ -41,26 +41,53 @@ static bool restoring(const struct go_obs_guard *g, const struct change *c)
     return g->open_ply > 0 && g->snap[g->open_ply - 1][c->point] == c->now;
 }
 
-/* A stone of the other colour out of turn may be the capture of a stone the side to move put
- * down and that came off before it could be confirmed (seen once, surely) — next to it, or
- * joined to the captured chain. Returns that point, or -1. */
-static int hidden_capture(const struct go_obs_guard *g, const struct go_game *sim, int at,
-                          enum go_color c, enum go_color tm)
+/* Could a stone of colour c at q, empty in the game, have stood there until observation `until`
+ * and be gone now? The last sure reading of q before `until` (in the last few views) is c, and
+ * the last reading of q is empty. An old stone read before it was captured, or a new stone
+ * still standing, is no such stone. One view just before `until` may already show q empty (the
+ * capturing stone misread there). A prisoner of colour c still believed on its point may be
+ * one: taken off and its point played again between two views. */
+static bool stood_until(const struct go_obs_guard *g, int q, uint8_t c, long until)
 {
+    const struct point_state *s = &g->pt[q];
+    if (!s->has_last || s->last != GO_EMPTY) return false;
+    int pi = gog_pending_index(g, q);
+    if (s->belief != GO_EMPTY && !(s->belief == c && pi >= 0 && g->pend[pi].color == c))
+        return false;
+    bool slack = true;
+    for (long o = until - 1; o >= until - 6 && o >= 1 && o > g->nobs - GOG_VIEWS; o--) {
+        const struct gog_view *v = &g->views[o % GOG_VIEWS];
+        if (v->obs != o || v->v[q] == GOG_UNREAD) continue;
+        if (v->v[q] == c) return true;
+        if (v->sure[q] && !(slack && v->v[q] == GO_EMPTY)) return false;
+        if (v->sure[q]) slack = false;
+    }
+    return false;
+}
+
+/* A stone of the other colour out of turn, first seen at observation at_obs, may be the capture
+ * of a stone the side to move put down and that came off before it could be confirmed (seen
+ * once, surely) — next to it, or joined to the captured chain. Returns that point, or -1 (none,
+ * or more than one: then the views are read back before a flag). */
+static int hidden_capture(const struct go_obs_guard *g, const struct go_game *sim, int at,
+                          long at_obs, enum go_color c, enum go_color tm)
+{
+    int found = -1;
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
             int q = go_point(x, y);
-            const struct point_state *s = &g->pt[q];
-            if (q == at || s->stone_obs[tm] < g->nobs - 6 || s->stone_obs[tm] <= 0) continue;
-            if (go_game_at(sim, q) != GO_EMPTY || s->belief != GO_EMPTY) continue;
+            if (q == at || go_game_at(sim, q) != GO_EMPTY) continue;
+            if (!stood_until(g, q, (uint8_t)tm, at_obs)) continue;
             struct go_game *cp = go_game_copy(sim);
             bool ok = go_game_play(cp, (struct go_move){tm, q}).kind == GO_LEGAL &&
                       go_game_play(cp, (struct go_move){c, at}).kind == GO_LEGAL &&
                       go_game_at(cp, q) == GO_EMPTY;
             go_game_free(cp);
-            if (ok) return q;
+            if (!ok) continue;
+            if (found >= 0) return -1;
+            found = q;
         }
-    return -1;
+    return found;
 }
 
 /* Is a stone of the other colour, seen no later than obs, still being confirmed while it could
@@ -77,29 +104,33 @@ static bool tentative_hidden(const struct go_obs_guard *g, const struct go_game 
             if (!s->cand_active || s->cand != c || s->belief != GO_EMPTY || s->last != c ||
                 first > obs || go_game_at(sim, p) != GO_EMPTY)
                 continue;
-            if (hidden_capture(g, sim, p, (enum go_color)c, tm) >= 0) return true;
+            if (hidden_capture(g, sim, p, first, (enum go_color)c, tm) >= 0) return true;
         }
     return false;
 }
 
-/* A stone taken off that no move explains may have been captured by a stone of the side to
- * move seen once and captured back at once (a snapback): find that stone. -1 when none. */
+/* A stone taken off (first seen gone at observation removed_obs, and still read gone) that no
+ * move explains may have been captured by a stone of the side to move seen once and captured
+ * back at once (a snapback): find that stone. -1 when none, or more than one. */
 static int hidden_capturer(const struct go_obs_guard *g, const struct go_game *sim, int removed,
-                           enum go_color tm)
+                           long removed_obs, enum go_color tm)
 {
+    if (!g->pt[removed].has_last || g->pt[removed].last != GO_EMPTY) return -1;
+    int found = -1;
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
             int q = go_point(x, y);
-            const struct point_state *s = &g->pt[q];
-            if (s->stone_obs[tm] < g->nobs - 6 || s->stone_obs[tm] <= 0) continue;
-            if (go_game_at(sim, q) != GO_EMPTY || s->belief != GO_EMPTY) continue;
+            if (go_game_at(sim, q) != GO_EMPTY) continue;
+            if (!stood_until(g, q, (uint8_t)tm, removed_obs + 1)) continue;
             struct go_game *cp = go_game_copy(sim);
             bool ok = go_game_play(cp, (struct go_move){tm, q}).kind == GO_LEGAL &&
                       go_game_at(cp, removed) == GO_EMPTY;
             go_game_free(cp);
-            if (ok) return q;
+            if (!ok) continue;
+            if (found >= 0) return -1;
+            found = q;
         }
-    return -1;
+    return found;
 }
 
 /* Does a stone of the other colour, seen among the additions, capture `point` once `a` is
@@ -157,6 +188,7 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
 {
     struct change adds[GO_POINTS], rest[GO_POINTS];
     int na = 0, nrest = 0;
+    bool after_pass = false;
     const struct go_game *game = gog_game_of(g);
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
@@ -184,8 +216,13 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
                 if (bel == GO_EMPTY) continue;
             }
             struct change c = {p, (uint8_t)go_game_at(game, p), bel, g->pt[p].seen_obs};
-            if (c.was == GO_EMPTY && g->nqueue > 0 && c.obs > g->queue[0].obs)
-                continue; /* after a pass still waiting for the stones before it */
+            /* before or after a pass: by the first reading of the stone's own colour (a
+               doubtful reading of the other colour before the pass is as likely a misread) */
+            long own = g->pt[p].seen_own > 0 ? g->pt[p].seen_own : c.obs;
+            if (c.was == GO_EMPTY && g->nqueue > 0 && own > g->queue[0].obs) {
+                after_pass = true; /* after a pass still waiting for the stones before it */
+                continue;
+            }
             if (c.was == GO_EMPTY)
                 adds[na++] = c;
             else
@@ -220,8 +257,8 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
         for (int k = 0; k < na && pick < 0 && !handicap_now; k++) {
             if (taken[k]) continue;
             if (first_tm >= 0 && adds[k].obs > first_tm) break;
-            if (adds[k].now != tm &&
-                hidden_capture(g, sim, adds[k].point, (enum go_color)adds[k].now, tm) >= 0)
+            if (adds[k].now != tm && hidden_capture(g, sim, adds[k].point, adds[k].obs,
+                                                    (enum go_color)adds[k].now, tm) >= 0)
                 pick = k;
         }
         for (int k = 0; k < na && pick < 0; k++)
@@ -256,7 +293,7 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
             break;
         }
         bool handicap = handicap_left > 0 && c == GO_BLACK;
-        int hidden = !handicap && c != tm ? hidden_capture(g, sim, a->point, c, tm) : -1;
+        int hidden = !handicap && c != tm ? hidden_capture(g, sim, a->point, a->obs, c, tm) : -1;
         if (hidden >= 0) {
             go_game_play(sim, (struct go_move){tm, hidden});
             plan[nplan] = (struct go_move){tm, hidden};
@@ -301,7 +338,7 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
             if (r->now != GO_EMPTY || r->was != go_other(tm) ||
                 go_game_at(sim, r->point) == GO_EMPTY)
                 continue;
-            int q = hidden_capturer(g, sim, r->point, tm);
+            int q = hidden_capturer(g, sim, r->point, r->obs, tm);
             if (q < 0) continue;
             go_game_play(sim, (struct go_move){tm, q});
             plan[nplan] = (struct go_move){tm, q};
@@ -337,7 +374,12 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
             if (s->seen_obs >= first_bad) break;
             gog_commit_move(g, plan[k], s->seen_t, s->seen_frame, s, s->seen_obs, flushing, b);
         }
-    if (reordered && !flushing && !g->open_ply && gog_decode(g, t, frame, b)) return;
+    /* Moves out of the order they were seen, or moves accepted while a change stays unexplained
+     * (a stone seen once and captured at once, its captures taken for a removal): the views are
+     * read back first. */
+    if ((reordered || (nleft > 0 && nplan > 0)) && !flushing && !g->open_ply &&
+        gog_decode(g, t, frame, b))
+        return;
     if (!disturbed) {
         for (int k = 0; k < nplan; k++) {
             if (!gog_ev_room(b, GUARD_MAX_EVENTS + 2)) break;
@@ -372,6 +414,9 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
         g->wait = 0;
         return;
     }
+    /* stones after a pass still waiting may explain what was taken off (a capture): the pass
+       first (a stone out of turn before it is judged as usual) */
+    if (after_pass && !blocker && !flushing) return;
     uint64_t sig = 0x51;
     if (blocker) sig = mix(sig, (uint64_t)blocker->point * 3 + blocker->now);
     for (int k = 0; k < nleft; k++) sig = mix(sig, (uint64_t)left[k].point * 7 + left[k].now);

@@ -44,6 +44,7 @@ struct point_state {
     bool has_last; /* last holds a reading (from this or an earlier observation) */
     uint8_t cand;  /* a reading that differs from the belief, being confirmed */
     bool cand_active;
+    bool skipped; /* a doubtful reading of a third value inside the candidate's run was skipped */
     int streak_sure, streak_any, agree;
     float cand_minconf;
     int64_t cand_t;
@@ -63,6 +64,8 @@ struct point_state {
     int64_t seen_t;
     uint64_t seen_frame;
     long seen_obs;
+    long seen_own; /* the first reading of the colour believed (seen_obs may be an earlier
+                      reading of the other colour) */
     bool seen_doubt;
     /* the last reading of a stone here while the belief was empty, or right after an empty
        reading (a stone seen once, perhaps captured at once) */
@@ -173,6 +176,8 @@ bool gog_new_stone_by(const struct go_obs_guard *g, uint8_t c, long obs);
 bool gog_tentative_before(const struct go_obs_guard *g, uint8_t c, long obs);
 bool gog_tentative_removal(const struct go_obs_guard *g, uint8_t c, long obs);
 bool gog_stone_before(const struct go_obs_guard *g, long obs);
+bool gog_run_confirmed(const struct go_obs_guard *g, int p, uint8_t c, long from);
+bool gog_read_empty_between(const struct go_obs_guard *g, int p, long from, long to);
 
 /* guard_observe_go_captures.c */
 uint8_t gog_expected_at(const struct go_obs_guard *g, int p);

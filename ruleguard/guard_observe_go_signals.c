@@ -80,6 +80,9 @@ int go_obs_guard_signal(struct go_obs_guard *g, enum go_obs_signal s, enum go_co
     case GO_SIGNAL_PASS_STONE: {
         /* the stones seen before the pass may still be being confirmed: the pass waits */
         if (g->nqueue == (int)(sizeof g->queue / sizeof g->queue[0])) return 0;
+        /* a reading set aside before the pass is not joined to a stone read after it (a move
+           came between them) */
+        for (int p = 0; p < GO_POINTS; p++) memset(g->pt[p].ep_keep, 0, sizeof g->pt[p].ep_keep);
         g->queue[g->nqueue].who = who;
         g->queue[g->nqueue].t = t_ns;
         g->queue[g->nqueue].frame = frame_seq;

@@ -17,7 +17,7 @@ check() { # name, condition
 
 run_kifucam check "$src/data/sample" >"$tmp/out" 2>"$tmp/err"; rc=$?
 check "bundled sample is clean (exit 0)" '[ $rc -eq 0 ]'
-check "summary line names files and flags" 'grep -q "^checked 4 files, 4 games, .* 0 flags" "$tmp/out"'
+check "summary line names files and flags" 'grep -q "^checked 5 files, 5 games, .* 0 flags" "$tmp/out"'
 
 anomaly="$fx/go-check/foxwq-pro/anomalies"
 run_kifucam check "$anomaly" >"$tmp/out" 2>"$tmp/err"; rc=$?

@@ -189,12 +189,14 @@ static void test_clean_games(void **state)
     assert_int_equal(unreadable, 0);
     /* The corpus must not shrink unseen (handicap games were once skipped as "setup"). */
     assert_true(skipped * 100 <= games);
-    /* Not clean yet on the shared games (issue 8 wants zero): 24 of 4,482 games flagged and 26
-     * with a wrong move when measured (seed 0); by the classes above, most at a stone captured
-     * by the very next move (ko fights, snapbacks) whose one view misread it. Keep it from
-     * getting worse. */
-    assert_true(flagged * 100 <= games);
-    assert_true(bad_moves * 100 <= games);
+    /* Not clean yet on the shared games (issue 8 wants zero): 4 of 4,482 games flagged and 4
+     * with a wrong move at seed 0 (8/8 at seed 1, 7/10 at seed 2 when measured; 24-34 of each
+     * before the views were read back up to a cut, prisoners' points played again and the other
+     * fixes of that change). What is left is mostly one view misread surely: a stone captured by
+     * the next move whose only view read it empty, or a stone read surely twice where none is.
+     * Keep it from getting worse (a rate, with room for a smaller sample's luck). */
+    assert_true(flagged <= 2 + games / 400);
+    assert_true(bad_moves <= 2 + games / 400);
 }
 
 int main(void)

@@ -464,6 +464,175 @@ static void test_text_round_trip(void **state)
     assert_int_equal(shogi_obs_square(9, 0, true), -1);
 }
 
+/* One point of the view read otherwise: value v (OBS_EMPTY/BLACK/WHITE) with confidence conf. */
+static const struct observation *see_odd(const char *const rows[9], int x, int y, uint8_t v,
+                                         float conf)
+{
+    see(rows);
+    view.point[y * OBS_MAX + x] = v;
+    view.conf[y * OBS_MAX + x] = conf;
+    return &view;
+}
+
+/* Play the moves, each seen twice; the events' flags are counted into *nflags. */
+static void play_seen(struct go_obs_guard *g, const char *const (*const boards[])[9], int n,
+                      int *nflags)
+{
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 2; k++) *nflags += flags(go_obs_guard_observe(g, see(*boards[i]), ev));
+}
+
+static const char *const b_c7_w_g3_b_c3[9] = {".........", ".........", "..X......",
+                                              ".........", ".........", ".........",
+                                              "..X...O..", ".........", "........."};
+static const char *const then_b_g7[9] = {".........", ".........", "..X...X..",
+                                         ".........", ".........", ".........",
+                                         "..X...O..", ".........", "........."};
+
+/* A new stone read once as the other colour in doubt in the middle of its run is that stone
+ * (the misread does not restart it). */
+static void test_other_colour_misread_inside_a_run(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    go_obs_guard_observe(g, see(empty), ev);
+    assert_int_equal(go_obs_guard_observe(g, see(b_c7), ev), 0);
+    assert_int_equal(go_obs_guard_observe(g, see_odd(b_c7, 2, 2, OBS_WHITE, 0.7f), ev), 0);
+    int n = go_obs_guard_observe(g, see(b_c7), ev);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    assert_int_equal(ev[0].move.color, GO_BLACK);
+    assert_int_equal(flags(n), 0);
+    go_obs_guard_free(g);
+}
+
+/* A doubtful reading of the other colour before a pass signal, the stone itself after it: the
+ * stone came after the pass (no two moves in a row). */
+static void test_doubtful_reading_before_a_pass(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    const char *const(*const boards[])[9] = {&b_c7, &w_g3, &b_c7_w_g3_b_c3};
+    int nflags = 0;
+    go_obs_guard_observe(g, see(empty), ev);
+    play_seen(g, boards, 3, &nflags);
+    /* White passes; the view just before read G7 as White in doubt */
+    nflags += flags(go_obs_guard_observe(g, see_odd(b_c7_w_g3_b_c3, 6, 2, OBS_WHITE, 0.7f), ev));
+    nflags += flags(go_obs_guard_signal(g, GO_SIGNAL_PASS_STONE, GO_WHITE, 0, 0, ev));
+    for (int k = 0; k < 3; k++) nflags += flags(go_obs_guard_observe(g, see(then_b_g7), ev));
+    nflags += flags(go_obs_guard_flush(g, (int64_t)(frame + 1) * 1000000000, ev));
+    assert_int_equal(nflags, 0);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 5);
+    assert_int_equal(go_game_at(game, go_point(6, 2)), GO_BLACK);
+    go_obs_guard_free(g);
+}
+
+/* A prisoner read once in doubt as gone, then surely on its point again, then taken off: it
+ * stayed a prisoner (no move there, no flag). */
+static void test_prisoner_read_gone_once_in_doubt(void **state)
+{
+    (void)state;
+    static const char *const b_d5[9] = {".........", ".........", ".........",
+                                        ".........", "...X.....", ".........",
+                                        ".........", ".........", "........."};
+    static const char *const w_e5[9] = {".........", ".........", ".........",
+                                        ".........", "...XO....", ".........",
+                                        ".........", ".........", "........."};
+    static const char *const b_f5[9] = {".........", ".........", ".........",
+                                        ".........", "...XOX...", ".........",
+                                        ".........", ".........", "........."};
+    static const char *const w_a1[9] = {".........", ".........", ".........",
+                                        ".........", "...XOX...", ".........",
+                                        ".........", ".........", "O........"};
+    static const char *const b_e6[9] = {".........", ".........", ".........",
+                                        "....X....", "...XOX...", ".........",
+                                        ".........", ".........", "O........"};
+    static const char *const w_a2[9] = {".........", ".........", ".........",
+                                        "....X....", "...XOX...", ".........",
+                                        ".........", "O........", "O........"};
+    /* Black E4 captures E5, the prisoner still on */
+    static const char *const b_e4_on[9] = {".........", ".........", ".........",
+                                           "....X....", "...XOX...", "....X....",
+                                           ".........", "O........", "O........"};
+    static const char *const b_e4_off[9] = {".........", ".........", ".........",
+                                            "....X....", "...X.X...", "....X....",
+                                            ".........", "O........", "O........"};
+    static const char *const w_a3[9] = {".........", ".........", ".........",
+                                        "....X....", "...X.X...", "....X....",
+                                        "O........", "O........", "O........"};
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    const char *const(*const boards[])[9] = {&b_d5, &w_e5, &b_f5, &w_a1, &b_e6, &w_a2};
+    int nflags = 0;
+    go_obs_guard_observe(g, see(empty), ev);
+    play_seen(g, boards, 6, &nflags);
+    nflags += flags(go_obs_guard_observe(g, see(b_e4_on), ev));
+    nflags += flags(go_obs_guard_observe(g, see_odd(b_e4_on, 4, 4, OBS_EMPTY, 0.7f), ev));
+    for (int k = 0; k < 3; k++) nflags += flags(go_obs_guard_observe(g, see(b_e4_on), ev));
+    for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(b_e4_off), ev));
+    for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(w_a3), ev));
+    assert_int_equal(nflags, 0);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 8);
+    assert_int_equal(go_game_at(game, go_point(4, 4)), GO_EMPTY);
+    assert_int_equal(go_game_at(game, go_point(0, 6)), GO_WHITE);
+    go_obs_guard_free(g);
+}
+
+/* A prisoner read gone once in doubt, then its point played again at once by its colour (a
+ * legal move now): the new stone is a move, not the prisoner left on. */
+static void test_prisoner_point_played_again(void **state)
+{
+    (void)state;
+    static const char *const rows[][9] = {
+        /* B D5, W E5, B F5, W E6, B D6, W A1, B F6, W A2, B E7, W A3 */
+        {".........", ".........", ".........", ".........", "...X.....", ".........", ".........",
+         ".........", "........."},
+        {".........", ".........", ".........", ".........", "...XO....", ".........", ".........",
+         ".........", "........."},
+        {".........", ".........", ".........", ".........", "...XOX...", ".........", ".........",
+         ".........", "........."},
+        {".........", ".........", ".........", "....O....", "...XOX...", ".........", ".........",
+         ".........", "........."},
+        {".........", ".........", ".........", "...XO....", "...XOX...", ".........", ".........",
+         ".........", "........."},
+        {".........", ".........", ".........", "...XO....", "...XOX...", ".........", ".........",
+         ".........", "O........"},
+        {".........", ".........", ".........", "...XOX...", "...XOX...", ".........", ".........",
+         ".........", "O........"},
+        {".........", ".........", ".........", "...XOX...", "...XOX...", ".........", ".........",
+         "O........", "O........"},
+        {".........", ".........", "....X....", "...XOX...", "...XOX...", ".........", ".........",
+         "O........", "O........"},
+        {".........", ".........", "....X....", "...XOX...", "...XOX...", ".........", "O........",
+         "O........", "O........"},
+    };
+    /* Black E4 takes E5 and E6; the prisoners on, then off, then White E5 again */
+    static const char *const b_e4_on[9] = {".........", ".........", "....X....",
+                                           "...XOX...", "...XOX...", "....X....",
+                                           "O........", "O........", "O........"};
+    static const char *const b_e4_off[9] = {".........", ".........", "....X....",
+                                            "...X.X...", "...X.X...", "....X....",
+                                            "O........", "O........", "O........"};
+    static const char *const w_e5[9] = {".........", ".........", "....X....",
+                                        "...X.X...", "...XOX...", "....X....",
+                                        "O........", "O........", "O........"};
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    int nflags = 0;
+    go_obs_guard_observe(g, see(empty), ev);
+    for (int i = 0; i < 10; i++)
+        for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(rows[i]), ev));
+    for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(b_e4_on), ev));
+    nflags += flags(go_obs_guard_observe(g, see_odd(b_e4_off, 4, 4, OBS_EMPTY, 0.7f), ev));
+    for (int k = 0; k < 3; k++) nflags += flags(go_obs_guard_observe(g, see(w_e5), ev));
+    nflags += flags(go_obs_guard_flush(g, (int64_t)(frame + 1) * 1000000000, ev));
+    assert_int_equal(nflags, 0);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 12);
+    assert_int_equal(go_game_at(game, go_point(4, 4)), GO_WHITE);
+    assert_int_equal(go_game_at(game, go_point(4, 3)), GO_EMPTY);
+    go_obs_guard_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -475,6 +644,10 @@ int main(void)
         cmocka_unit_test(test_signals_referee_and_counting),
         cmocka_unit_test(test_occluded_points_are_no_change),
         cmocka_unit_test(test_fast_snapback_read_back),
+        cmocka_unit_test(test_other_colour_misread_inside_a_run),
+        cmocka_unit_test(test_doubtful_reading_before_a_pass),
+        cmocka_unit_test(test_prisoner_read_gone_once_in_doubt),
+        cmocka_unit_test(test_prisoner_point_played_again),
         cmocka_unit_test(test_fixture_stream),
         cmocka_unit_test(test_text_errors_name_the_line),
         cmocka_unit_test(test_text_round_trip),

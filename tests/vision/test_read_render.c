@@ -2,8 +2,10 @@
  * (render/render.h): real games filmed by a simulated camera, every style and scenario, frames
  * read in order as a camera delivers them (tracking between frames), observations settled.
  * Figures per style and per scenario: board found on frames without a hand, per-intersection
- * accuracy and exact boards on settled frames, stones read on hand-covered points, and stable
- * observations against the truth. */
+ * accuracy, exact boards, uncovered points taken for covered and stones read on empty points
+ * on settled frames, stones read on hand-covered points, and stable observations against the
+ * truth. VISION_VERBOSE=1 prints every render; VISION_DUMP=1 names each stone read on a covered
+ * point. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -257,7 +259,7 @@ static void test_render_styles_scenarios(void **state)
             add(&all, &t);
         }
     tu_note("rendered 512x384, %d moves of 3 games (9x9, 13x13, 9x9), every 3rd frame (10 fps), "
-            "4 styles x 6 scenarios:",
+            "4 styles x 9 scenarios:",
             moves);
     for (int st = RENDER_STYLE_KAYA; st < RENDER_STYLE_COUNT; st++)
         note(render_style_name((enum render_style)st), &by_style[st]);
@@ -273,13 +275,20 @@ static void test_render_styles_scenarios(void **state)
      * 2116 covered points; with the star-point anchor and the colour test for occlusion 81.3 %
      * found, 96.54 % points, 69/69 stable exact, 15 stones read on 2238 covered points; with
      * grids scored against the line mask and stones next to a hand not trusted 87.8 % found,
-     * 96.43 % points, 72/72 stable exact, 12 stones read on 2509 covered points. Raise them as
-     * the reader improves (the goal for covered points is zero). */
-    if (only || seed_env) return;
+     * 96.43 % points, 72/72 stable exact, 12 stones read on 2509 covered points. With the people
+     * scenarios (shadows, leaning, clock) 88.4 % found, 97.64 % points, 53.5 % exact, 2.34 % of
+     * uncovered settled points occluded, 129/129 stable exact, 29 stones read on 4009 covered
+     * points; with the margin sampled inside the board, a point's visible lines trusted over
+     * its gaps, grey and dark gaps, hands grown along their length: 88.4 % found, 99.83 %
+     * points, 78.2 % exact, 0.14 % occluded, 197/197 stable exact, 3 stones on 4009 covered
+     * points. Raise them as the reader improves (the goal for covered points is zero). */
+    if (only || seed_env) return; /* the floors hold for the 36 renders above */
     assert_true(pct(all.nohand_found, all.nohand_frames) >= 86);
-    assert_true(pct(all.points_right, all.points) >= 96.3);
-    assert_true(all.stables > 20 && all.stables_exact * 100 >= 95 * all.stables);
-    assert_true(all.covered_stone_reads * 1000 <= 6 * all.covered_points);
+    assert_true(pct(all.points_right, all.points) >= 99.7);
+    assert_true(all.settled_exact * 100 >= 75 * all.settled_frames);
+    assert_true(all.settled_occluded * 1000 <= 3 * all.points);
+    assert_true(all.stables > 150 && all.stables_exact * 100 >= 98 * all.stables);
+    assert_true(all.covered_stone_reads * 1000 <= 1 * all.covered_points);
     assert_true(all.oriented > 1000 && all.orient_wrong == 0);
 }
 
