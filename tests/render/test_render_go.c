@@ -15,23 +15,11 @@
 #include <unistd.h>
 
 #include "render/render.h"
+#include "tests/render/render_fixture.h"
 #include "tests/testutil.h"
 
 #define W 160
 #define H 120
-
-static struct go_record *load(const char *rel)
-{
-    struct go_record **games = NULL;
-    struct sgf_error err = {0};
-    const char *path = tu_path(tu_fixtures_dir(), rel);
-    int n = sgf_read_file(path, &games, &err);
-    if (n < 1) fail_msg("%s: %s", path, err.message);
-    for (int i = 1; i < n; i++) go_record_free(games[i]);
-    struct go_record *r = games[0];
-    free(games);
-    return r;
-}
 
 static struct render_opts small_opts(uint64_t seed, enum render_scenario sc)
 {
@@ -95,7 +83,7 @@ static char *truth_line(const struct render_frame *f)
 static void check_game(const char *rel, uint64_t seed, enum render_scenario sc, int *outside_seen,
                        int *covered_place_frames, int *place_frames)
 {
-    struct go_record *rec = load(rel);
+    struct go_record *rec = rf_load_go(rel);
     struct replay rp;
     replay(rec, &rp);
     struct render_opts o = small_opts(seed, sc);
@@ -200,7 +188,7 @@ static void test_real_game_matches_rules_core(void **state)
 static void test_captures_taken_off_one_by_one(void **state)
 {
     (void)state;
-    struct go_record *rec = load("render/capture3.sgf");
+    struct go_record *rec = rf_load_go("render/capture3.sgf");
     struct render_opts o = small_opts(2, RENDER_SCENE_OVERHEAD);
     char err[300];
     struct render_go *r = render_go_open(rec, &o, err, sizeof err);
@@ -230,7 +218,7 @@ static void test_captures_taken_off_one_by_one(void **state)
 static void test_same_seed_same_bytes(void **state)
 {
     (void)state;
-    struct go_record *rec = load("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
+    struct go_record *rec = rf_load_go("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
     struct render_opts o = small_opts(77, RENDER_SCENE_MIXED);
     o.max_moves = 6;
     char err[300];
@@ -274,7 +262,7 @@ static void test_same_seed_same_bytes(void **state)
 static void test_corners_follow_the_view(void **state)
 {
     (void)state;
-    struct go_record *rec = load("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
+    struct go_record *rec = rf_load_go("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
     char err[300];
     struct render_frame *f = malloc(sizeof *f);
     int partial_out = 0, overhead_out = 0;
@@ -311,7 +299,7 @@ static void test_corners_follow_the_view(void **state)
 static void test_files_and_jpeg(void **state)
 {
     (void)state;
-    struct go_record *rec = load("render/capture3.sgf");
+    struct go_record *rec = rf_load_go("render/capture3.sgf");
     struct render_opts o = small_opts(3, RENDER_SCENE_MIXED);
     o.max_moves = 2;
     char dir[] = "/tmp/kifucam-render-XXXXXX", err[300] = "";
@@ -360,7 +348,7 @@ static void test_files_and_jpeg(void **state)
 static void test_faults_where_the_time_line_says(void **state)
 {
     (void)state;
-    struct go_record *rec = load("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
+    struct go_record *rec = rf_load_go("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
     struct replay rp;
     replay(rec, &rp);
     char err[300];
@@ -470,7 +458,7 @@ static void test_faults_where_the_time_line_says(void **state)
 static void test_signals(void **state)
 {
     (void)state;
-    struct go_record *rec = load("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
+    struct go_record *rec = rf_load_go("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
     struct replay rp;
     replay(rec, &rp);
     char err[300];

@@ -13,23 +13,11 @@
 #include <string.h>
 
 #include "render/render.h"
+#include "tests/render/render_fixture.h"
 #include "tests/testutil.h"
 
 #define W 192
 #define H 144
-
-static struct go_record *load(const char *rel)
-{
-    struct go_record **games = NULL;
-    struct sgf_error err = {0};
-    const char *path = tu_path(tu_fixtures_dir(), rel);
-    int n = sgf_read_file(path, &games, &err);
-    if (n < 1) fail_msg("%s: %s", path, err.message);
-    for (int i = 1; i < n; i++) go_record_free(games[i]);
-    struct go_record *r = games[0];
-    free(games);
-    return r;
-}
 
 static const char *const GAME19 = "sgf/foxwq-pro/clean/8p/1550379174010001364.sgf";
 
@@ -91,7 +79,7 @@ static void test_names_and_listing(void **state)
 static void test_time_line_unchanged(void **state)
 {
     (void)state;
-    struct go_record *rec = load("render/capture3.sgf");
+    struct go_record *rec = rf_load_go("render/capture3.sgf");
     char err[300] = "";
     struct render_opts a = opts(21, RENDER_SCENE_PLAYER, 12), b = opts(21, RENDER_SCENE_CLOCK, 12);
     struct render_go *ra = render_go_open(rec, &a, err, sizeof err);
@@ -109,7 +97,7 @@ static void test_time_line_unchanged(void **state)
 static void test_shadows_darken_and_cover_nothing(void **state)
 {
     (void)state;
-    struct go_record *rec = load(GAME19);
+    struct go_record *rec = rf_load_go(GAME19);
     struct render_frame *f = malloc(sizeof *f);
     char err[300] = "";
     int darker = 0, tried = 0, shadow_frames = 0;
@@ -164,7 +152,7 @@ static void test_shadows_darken_and_cover_nothing(void **state)
 static void test_leaning_covers_what_it_hides(void **state)
 {
     (void)state;
-    struct go_record *rec = load(GAME19);
+    struct go_record *rec = rf_load_go(GAME19);
     struct render_frame *f = malloc(sizeof *f);
     char err[300] = "";
     int lean_frames = 0, with_cover = 0, most = 0;
@@ -206,7 +194,7 @@ static void test_leaning_covers_what_it_hides(void **state)
 static void test_clock_hand_covers_nothing(void **state)
 {
     (void)state;
-    struct go_record *rec = load(GAME19);
+    struct go_record *rec = rf_load_go(GAME19);
     struct render_frame *f = malloc(sizeof *f);
     char err[300] = "";
     int frames = 0, seen = 0, covering = 0, settled = 0;
@@ -241,7 +229,7 @@ static void test_clock_hand_covers_nothing(void **state)
 static void test_same_seed_same_frames(void **state)
 {
     (void)state;
-    struct go_record *rec = load("render/capture3.sgf");
+    struct go_record *rec = rf_load_go("render/capture3.sgf");
     char err[300] = "";
     for (int sc = RENDER_SCENE_SHADOWS; sc <= RENDER_SCENE_CLOCK; sc++) {
         struct render_opts o = opts(33, (enum render_scenario)sc, 10);

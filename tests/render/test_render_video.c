@@ -16,23 +16,11 @@
 
 #include "capture/capture.h"
 #include "render/render.h"
+#include "tests/render/render_fixture.h"
 #include "tests/testutil.h"
 
 #define W 320
 #define H 240
-
-static struct go_record *load(const char *rel)
-{
-    struct go_record **games = NULL;
-    struct sgf_error err = {0};
-    const char *path = tu_path(tu_fixtures_dir(), rel);
-    int n = sgf_read_file(path, &games, &err);
-    if (n < 1) fail_msg("%s: %s", path, err.message);
-    for (int i = 1; i < n; i++) go_record_free(games[i]);
-    struct go_record *r = games[0];
-    free(games);
-    return r;
-}
 
 static struct render_opts opts(uint64_t seed, int moves)
 {
@@ -137,7 +125,7 @@ static void compare_with_jpegs(const char *vdir, const char *video, const char *
 
 static void render_pair(bool mjpeg, const char *video, uint64_t seed, double *mean, double *worst)
 {
-    struct go_record *rec = load("render/capture3.sgf");
+    struct go_record *rec = rf_load_go("render/capture3.sgf");
     char jdir[] = "/tmp/kifucam-rvj-XXXXXX", vdir[] = "/tmp/kifucam-rvv-XXXXXX", err[300] = "";
     assert_non_null(mkdtemp(jdir));
     assert_non_null(mkdtemp(vdir));
@@ -203,7 +191,7 @@ static void test_bad_video_requests(void **state)
 {
     (void)state;
     if (!KIFUCAM_HAVE_LIBAV) TU_SKIP();
-    struct go_record *rec = load("render/capture3.sgf");
+    struct go_record *rec = rf_load_go("render/capture3.sgf");
     char dir[] = "/tmp/kifucam-rvb-XXXXXX", err[300] = "";
     assert_non_null(mkdtemp(dir));
     struct render_opts o = opts(1, 1);
@@ -224,7 +212,7 @@ static void test_bad_video_requests(void **state)
 static void test_unplaced_faults_listed(void **state)
 {
     (void)state;
-    struct go_record *rec = load("render/capture3.sgf");
+    struct go_record *rec = rf_load_go("render/capture3.sgf");
     struct render_opts o = opts(4, 2); /* two moves: too short for any fault */
     unsigned bits;
     char err[300] = "";

@@ -26,6 +26,23 @@ struct shogi_record **sf_load_games(int *n)
     return games;
 }
 
+struct render_shogi *sf_open(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
+                             int moves, unsigned signals)
+{
+    struct render_opts o;
+    render_opts_default(&o);
+    o.width = SF_WIDTH;
+    o.height = SF_HEIGHT;
+    o.seed = seed;
+    o.scenario = sc;
+    o.max_moves = moves;
+    o.signals = signals;
+    char err[300] = "";
+    struct render_shogi *r = render_shogi_open(rec, &o, err, sizeof err);
+    if (!r) fail_msg("%s", err);
+    return r;
+}
+
 void sf_gray(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img)
 {
     for (int i = 0; i < f->width * f->height; i++) {

@@ -11,6 +11,13 @@
 
 /* The games (the caller frees them with shogi_records_free); the source is noted in the TAP. */
 struct shogi_record **sf_load_games(int *n);
+#define SF_WIDTH  640
+#define SF_HEIGHT 480
+
+/* The game filmed at SF_WIDTH x SF_HEIGHT (moves: how many; signals: RENDER_SIGNAL_* bits); fails
+ * the test when it cannot be. */
+struct render_shogi *sf_open(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
+                             int moves, unsigned signals);
 /* The frame's luma into g (width * height bytes) and img, timed and numbered as the frame. */
 void sf_gray(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img);
 double sf_pct(long a, long b);

@@ -75,19 +75,10 @@ static void print_hand(const char *what, const struct hand_obs *h, const uint8_t
 static void run_game(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
                      struct tally *t)
 {
-    struct render_opts o;
-    render_opts_default(&o);
-    o.width = 640;
-    o.height = 480;
-    o.seed = seed;
-    o.scenario = sc;
-    o.max_moves = MOVES;
-    o.signals = RENDER_SIGNAL_RESIGN;
+    struct render_shogi *r = sf_open(rec, sc, seed, MOVES, RENDER_SIGNAL_RESIGN);
     char err[300] = "";
-    struct render_shogi *r = render_shogi_open(rec, &o, err, sizeof err);
-    if (!r) fail_msg("%s", err);
     struct render_shogi_frame *f = malloc(sizeof *f);
-    uint8_t *g = malloc((size_t)o.width * o.height);
+    uint8_t *g = malloc((size_t)SF_WIDTH * SF_HEIGHT);
     struct shogi_reader *rd = shogi_reader_new();
     assert_non_null(f);
     assert_non_null(g);

@@ -32,18 +32,10 @@ struct tally {
 static void run_game(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
                      struct tally *t, char *why, size_t whylen)
 {
-    struct render_opts o;
-    render_opts_default(&o);
-    o.width = 640;
-    o.height = 480;
-    o.seed = seed;
-    o.scenario = sc;
-    o.max_moves = MOVES;
+    struct render_shogi *r = sf_open(rec, sc, seed, MOVES, 0);
     char err[300] = "";
-    struct render_shogi *r = render_shogi_open(rec, &o, err, sizeof err);
-    if (!r) fail_msg("%s", err);
     struct render_shogi_frame *f = malloc(sizeof *f);
-    uint8_t *g = malloc((size_t)o.width * o.height);
+    uint8_t *g = malloc((size_t)SF_WIDTH * SF_HEIGHT);
     struct shogi_reader *rd = shogi_reader_new();
     struct settle_params sp;
     settle_params_default(&sp);
