@@ -89,6 +89,8 @@ static bool shogi_read(struct daemon_game *g, const struct vision_image *img, st
         g->last_try_ns = img->t_ns;
         g->started = shogi_reader_start_from(g->reader, img, &g->start);
         if (!g->started) return false;
+        kc_log(KC_LOG_DEBUG, "shogi: the board and its position recognised on frame %llu",
+               (unsigned long long)img->seq);
     }
     return shogi_reader_observe(g->reader, img, o);
 }

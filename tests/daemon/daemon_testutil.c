@@ -108,16 +108,21 @@ int dt_prefix_match(const struct go_move *a, int na, const struct go_move *b, in
 /* A folder of symbolic links to the clip's frames numbered [from, to) (to < 0: to the end). */
 void dt_link_frames(const char *dir, long from, long to)
 {
+    dt_link_frames_from(KIFUCAM_CLIP_DIR, dir, from, to);
+}
+
+void dt_link_frames_from(const char *src, const char *dir, long from, long to)
+{
     assert_int_equal(mkdir(dir, 0755), 0);
     struct dirent **names = NULL;
-    int n = scandir(KIFUCAM_CLIP_DIR, &names, NULL, alphasort);
+    int n = scandir(src, &names, NULL, alphasort);
     assert_true(n > 0);
     for (int i = 0; i < n; i++) {
         long num;
         if (sscanf(names[i]->d_name, "frame_%ld.jpg", &num) == 1 && num >= from &&
             (to < 0 || num < to)) {
             char a[1024], b[1024];
-            snprintf(a, sizeof a, "%s/%s", KIFUCAM_CLIP_DIR, names[i]->d_name);
+            snprintf(a, sizeof a, "%.500s/%.500s", src, names[i]->d_name);
             snprintf(b, sizeof b, "%.500s/%.500s", dir, names[i]->d_name);
             assert_int_equal(symlink(a, b), 0);
         }
@@ -128,10 +133,12 @@ void dt_link_frames(const char *dir, long from, long to)
 
 /* The first still, hand-free run of frames at PLY (truth.jsonl): its first frame and the frame
  * after its last. */
-static void quiet_run(int ply, long *first, long *after)
+static void quiet_run(const char *dir, int ply, long *first, long *after)
 {
     size_t len;
-    char *text = tu_read_file(KIFUCAM_CLIP_DIR "/truth.jsonl", &len);
+    char path[1100];
+    snprintf(path, sizeof path, "%.1000s/truth.jsonl", dir);
+    char *text = tu_read_file(path, &len);
     assert_non_null(text);
     char want[64];
     snprintf(want, sizeof want, "\"ply\":%d,\"settled\":true,\"hand\":false", ply);
@@ -160,14 +167,19 @@ static void quiet_run(int ply, long *first, long *after)
 long dt_quiet_frame_after(int ply)
 {
     long first, after;
-    quiet_run(ply, &first, &after);
+    quiet_run(KIFUCAM_CLIP_DIR, ply, &first, &after);
     return after;
 }
 
 long dt_quiet_frame_start(int ply)
 {
+    return dt_quiet_frame_start_in(KIFUCAM_CLIP_DIR, ply);
+}
+
+long dt_quiet_frame_start_in(const char *dir, int ply)
+{
     long first, after;
-    quiet_run(ply, &first, &after);
+    quiet_run(dir, ply, &first, &after);
     return first;
 }
 

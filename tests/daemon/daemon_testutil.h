@@ -29,11 +29,15 @@ int dt_prefix_match(const struct go_move *a, int na, const struct go_move *b, in
 
 /* A folder of symbolic links to the clip's frames numbered [from, to) (to < 0: to the end). */
 void dt_link_frames(const char *dir, long from, long to);
+/* The same from the frames of another render in SRC. */
+void dt_link_frames_from(const char *src, const char *dir, long from, long to);
 /* The frame after the last one of the first still, hand-free view at PLY (truth.jsonl): where a
  * daemon stopped between two moves would have stopped. */
 long dt_quiet_frame_after(int ply);
 /* The first frame of that view: a camera that kept looking while the daemon was down shows the
  * board from here on. */
 long dt_quiet_frame_start(int ply);
+/* The same in the truth.jsonl of another render in DIR. */
+long dt_quiet_frame_start_in(const char *dir, int ply);
 
 #endif
