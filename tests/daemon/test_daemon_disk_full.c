@@ -1,4 +1,5 @@
-/* tests/daemon/test_daemon_disk_full.c — a disk that fills up mid-game, for real (ENOSPC).
+/* tests/daemon/test_daemon_disk_full.c — a disk that fills up mid-game, for real (ENOSPC), in a Go
+ * and a shogi game.
  *
  * The records go to a small ext2 file system (1 KiB blocks, loop-mounted in a mount namespace of
  * this test's own), into a journal the test started with notes that leave room for a move or two
@@ -30,6 +31,7 @@
 
 #include "record/journal.h"
 #include "tests/daemon/daemon_testutil.h"
+#include "tests/daemon/shogi_testutil.h"
 #include "tests/testutil.h"
 
 #define MAX_MOVES 512
@@ -123,7 +125,7 @@ static void free_disk(const char *path, int small_files)
 /* The journal a referee started: the game's header and notes, sized so that its last 1 KiB block
  * has room for only a move or two: the first move comes before the disk is filled, a later one
  * needs a new block. */
-static void prepare_journal(const char *dir, const char *path)
+static void prepare_journal(const char *dir, const char *path, const char *const game[4])
 {
     assert_int_equal(mkdir(dir, 0755), 0);
     struct journal_log log = {0};
@@ -131,7 +133,6 @@ static void prepare_journal(const char *dir, const char *path)
     struct journal *jr = journal_open(path, &log, &je);
     assert_non_null(jr);
     journal_log_free(&log);
-    const char *game[] = {"go", "9", "Chinese 1988", "7.5"};
     assert_true(journal_append(jr, "GAME", 4, game, &je) > 0);
     struct stat sb;
     for (int i = 0; i < 10; i++) {
@@ -160,13 +161,76 @@ static bool file_has(const char *path, const char *needle)
     return yes;
 }
 
-static void test_disk_fills_mid_game(void **state)
+/* What differs between the games: the journal's header, the footage, how moves are counted in
+ * the journal and the record. */
+struct disk_game {
+    const char *name, *record; /* "go", "game.sgf" */
+    const char *header[4];     /* the journal's GAME line */
+    void (*config)(struct kc_config *c, const char *out);
+    int (*journal_moves)(const char *path, bool torn_ok); /* moves, checked against the game */
+    int (*record_moves)(const char *path);                /* moves that are the game's */
+    int moves;                                            /* the game's */
+};
+
+static void go_config(struct kc_config *c, const char *out)
 {
-    (void)state;
-    char img[512], mnt[512], out[600], log[600], filler[600], journal[700], sgf[700], why[256];
-    dt_make_tmp(img, sizeof img, "disk.img");
-    dt_make_tmp(mnt, sizeof mnt, "disk");
-    dt_make_tmp(log, sizeof log, "daemon.log");
+    dt_base_config(c, "dir:" KIFUCAM_CLIP_DIR, out);
+}
+
+static struct go_move go_src[MAX_MOVES];
+static int go_nsrc;
+
+static int go_journal_moves(const char *path, bool torn_ok)
+{
+    static struct go_move j[MAX_MOVES];
+    int n = dt_journal_moves(path, j, MAX_MOVES, torn_ok, NULL);
+    assert_int_equal(dt_prefix_match(go_src, go_nsrc, j, n), n);
+    return n;
+}
+
+static int go_record_moves(const char *path)
+{
+    static struct go_move f[MAX_MOVES];
+    int n = dt_sgf_moves(path, f, MAX_MOVES);
+    return dt_prefix_match(go_src, go_nsrc, f, n) == n ? n : -1;
+}
+
+#define SHOGI_MOVES 10
+static struct shogi_record *shogi_game;
+static char shogi_frames[512];
+
+static void shogi_config(struct kc_config *c, const char *out)
+{
+    st_config(c, shogi_frames, out);
+}
+
+static int shogi_journal_moves(const char *path, bool torn_ok)
+{
+    int same, n = st_journal_moves(path, shogi_game, torn_ok, NULL, &same);
+    assert_int_equal(same, n);
+    return n;
+}
+
+/* game.kif, and game.csa beside it, must agree */
+static int shogi_record_moves(const char *path)
+{
+    char csa[800];
+    snprintf(csa, sizeof csa, "%.*s.csa", (int)(strlen(path) - 4), path);
+    int n, same = st_record_matching(path, shogi_game, &n);
+    int nc, same_csa = st_record_matching(csa, shogi_game, &nc);
+    return same == n && same_csa == nc && nc == n ? n : -1;
+}
+
+static void disk_fills_mid_game(const struct disk_game *g)
+{
+    char img[512], mnt[512], out[600], log[600], filler[600], journal[700], rec[700], why[256];
+    char name[64];
+    snprintf(name, sizeof name, "%s-disk.img", g->name);
+    dt_make_tmp(img, sizeof img, name);
+    snprintf(name, sizeof name, "%s-disk", g->name);
+    dt_make_tmp(mnt, sizeof mnt, name);
+    snprintf(name, sizeof name, "%s-daemon.log", g->name);
+    dt_make_tmp(log, sizeof log, name);
     if (!mount_small_fs(img, mnt, why, sizeof why)) {
         tu_note("disk-full test not run here: %s", why);
         TU_SKIP();
@@ -174,11 +238,11 @@ static void test_disk_fills_mid_game(void **state)
     snprintf(out, sizeof out, "%s/records", mnt);
     snprintf(filler, sizeof filler, "%s/filler", mnt);
     snprintf(journal, sizeof journal, "%s/game.journal", out);
-    snprintf(sgf, sizeof sgf, "%s/game.sgf", out);
+    snprintf(rec, sizeof rec, "%s/%s", out, g->record);
 
-    prepare_journal(out, journal);
+    prepare_journal(out, journal, g->header);
     struct kc_config c;
-    dt_base_config(&c, "dir:" KIFUCAM_CLIP_DIR, out);
+    g->config(&c, out);
     c.realtime = true;
     c.speed = 2; /* slow enough that the space comes back before the game ends, even on a loaded
                     machine */
@@ -197,17 +261,16 @@ static void test_disk_fills_mid_game(void **state)
     }
 
     /* A move on disk, then no free block left. */
-    static struct go_move j[MAX_MOVES], f[MAX_MOVES];
     int nj = 0;
     struct stat sb;
     for (int i = 0; i < 600 && nj < 1; i++) {
         sleep_ms(20);
-        if (!stat(journal, &sb)) nj = dt_journal_moves(journal, j, MAX_MOVES, true, NULL);
+        if (!stat(journal, &sb)) nj = g->journal_moves(journal, true);
     }
     assert_true(nj >= 1);
     int small_files = 0;
     long filled = fill_disk(filler, &small_files);
-    int at_full = dt_journal_moves(journal, j, MAX_MOVES, true, NULL);
+    int at_full = g->journal_moves(journal, true);
 
     /* The journal's last block fills up and its next line is refused; the daemon says so and
      * holds the events; then the space comes back. */
@@ -219,43 +282,65 @@ static void test_disk_fills_mid_game(void **state)
     }
     sleep_ms(200); /* more events may arrive while it is full */
     bool said = file_has(log, "No space left on device");
-    int while_full = dt_journal_moves(journal, j, MAX_MOVES, true, NULL);
+    int while_full = g->journal_moves(journal, true);
     free_disk(filler, small_files);
 
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     bool caught_up = file_has(log, "every held event is written");
-    int ns;
-    static struct go_move src[MAX_MOVES];
-    struct go_move *m = dt_source_moves(&ns); /* copied, so a failed assertion leaks nothing */
-    assert_true(ns <= MAX_MOVES);
-    memcpy(src, m, (size_t)ns * sizeof *src);
-    free(m);
-    nj = dt_journal_moves(journal, j, MAX_MOVES, false, NULL);
-    int nf = dt_sgf_moves(sgf, f, MAX_MOVES);
+    nj = g->journal_moves(journal, false);
+    int nf = g->record_moves(rec);
     size_t len;
     char *text = tu_read_file(log, &len);
     const char *res_line = text ? strstr(text, "RESULT") : NULL;
-    tu_note("disk filled (%ld bytes of filler) with %d moves in the journal; the daemon said "
+    tu_note("%s: disk filled (%ld bytes of filler) with %d moves in the journal; the daemon said "
             "ENOSPC: %s, held events: %s, journal while full: %d moves; space freed: caught up: "
-            "%s; at the end journal %d, SGF %d of %d moves (%.80s)",
-            filled, at_full, said ? "yes" : "no", held ? "yes" : "no", while_full,
-            caught_up ? "yes" : "no", nj, nf, ns, res_line ? res_line : "no result line");
+            "%s; at the end journal %d, %s %d of %d moves (%.80s)",
+            g->name, filled, at_full, said ? "yes" : "no", held ? "yes" : "no", while_full,
+            caught_up ? "yes" : "no", nj, g->record, nf, g->moves,
+            res_line ? res_line : "no result line");
     free(text);
     assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     assert_true(said);
     assert_true(held);
     assert_true(caught_up);
-    assert_int_equal(nj, ns);
-    assert_int_equal(dt_prefix_match(src, ns, j, nj), ns);
-    assert_int_equal(nf, ns);
-    assert_int_equal(dt_prefix_match(src, ns, f, nf), ns);
+    assert_int_equal(nj, g->moves);
+    assert_int_equal(nf, g->moves);
     umount2(mnt, MNT_DETACH);
+}
+
+static void test_disk_fills_mid_game(void **state)
+{
+    (void)state;
+    struct go_move *m = dt_source_moves(&go_nsrc); /* copied, so a failed assertion leaks nothing */
+    assert_true(go_nsrc <= MAX_MOVES);
+    memcpy(go_src, m, (size_t)go_nsrc * sizeof *go_src);
+    free(m);
+    const struct disk_game go = {"go",      "game.sgf",       {"go", "9", "Chinese 1988", "7.5"},
+                                 go_config, go_journal_moves, go_record_moves,
+                                 go_nsrc};
+    disk_fills_mid_game(&go);
+}
+
+/* The same for shogi: the events held while the disk is full are the KIF's and CSA's too. */
+static void test_disk_fills_mid_game_shogi(void **state)
+{
+    (void)state;
+    shogi_game = st_load_game();
+    dt_make_tmp(shogi_frames, sizeof shogi_frames, "shogi-frames");
+    st_render_game(shogi_game, SHOGI_MOVES, shogi_frames);
+    const struct disk_game shogi = {
+        "shogi",      "game.kif",          {"shogi", "9", "tournament", "startpos"},
+        shogi_config, shogi_journal_moves, shogi_record_moves,
+        SHOGI_MOVES};
+    disk_fills_mid_game(&shogi);
+    shogi_record_free(shogi_game);
 }
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_disk_fills_mid_game)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_disk_fills_mid_game),
+                                       cmocka_unit_test(test_disk_fills_mid_game_shogi)};
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     dt_cleanup();
     return rc;
