@@ -33,6 +33,7 @@ struct video_src {
     bool fixed_fps; /* opt.fps given: timestamps are seq / fps */
     int64_t pts0;
     bool have_pts0;
+    int64_t loop_offset, last_t; /* looping (opt.loop): each pass goes on after the last one */
     uint64_t seq, packets;
     bool flushing, ended;
     struct pacer pacer;
@@ -100,13 +101,34 @@ static enum source_status convert(struct frame_source *src, struct video_src *v,
 static int64_t frame_time(struct video_src *v)
 {
     int64_t pts = v->frm->best_effort_timestamp;
-    if (v->fixed_fps || pts == AV_NOPTS_VALUE) return (int64_t)((double)v->seq * 1e9 / v->fps);
+    if (v->fixed_fps || pts == AV_NOPTS_VALUE)
+        return v->last_t = (int64_t)((double)v->seq * 1e9 / v->fps);
     if (!v->have_pts0) {
         v->pts0 = pts;
         v->have_pts0 = true;
     }
     AVRational tb = v->fmt->streams[v->stream]->time_base;
-    return av_rescale_q(pts - v->pts0, tb, (AVRational){1, 1000000000});
+    return v->last_t =
+               v->loop_offset + av_rescale_q(pts - v->pts0, tb, (AVRational){1, 1000000000});
+}
+
+/* Back to the first frame for the next pass (opt.loop); its times go on one frame period after
+ * the last frame's, as a camera's would. false when the file cannot seek. */
+static bool rewind_video(struct frame_source *src, struct video_src *v)
+{
+    AVStream *st = v->fmt->streams[v->stream];
+    int64_t start = st->start_time != AV_NOPTS_VALUE ? st->start_time : 0;
+    int r = av_seek_frame(v->fmt, v->stream, start, AVSEEK_FLAG_BACKWARD);
+    if (r < 0) {
+        char eb[128];
+        source_fail(src, "file: %s: cannot rewind to loop: %s", v->path, av_err(r, eb, sizeof eb));
+        return false;
+    }
+    avcodec_flush_buffers(v->dec);
+    v->flushing = false;
+    v->loop_offset = v->last_t + (int64_t)(1e9 / v->fps);
+    v->have_pts0 = false;
+    return true;
 }
 
 /* The next decoded picture: SOURCE_FRAME, SOURCE_END, or SOURCE_ERROR for one bad packet. */
@@ -117,6 +139,11 @@ static enum source_status decode_next(struct frame_source *src, struct video_src
         int r = avcodec_receive_frame(v->dec, v->frm);
         if (r == 0) return SOURCE_FRAME;
         if (r == AVERROR_EOF) {
+            if (src->opt.loop && v->seq > 0) {
+                if (rewind_video(src, v)) continue;
+                v->ended = true;
+                return SOURCE_ERROR; /* named by rewind_video */
+            }
             v->ended = true;
             return SOURCE_END;
         }
@@ -124,6 +151,11 @@ static enum source_status decode_next(struct frame_source *src, struct video_src
             return source_fail(src, "file: %s: frame %llu: %s", v->path, (unsigned long long)v->seq,
                                av_err(r, eb, sizeof eb));
         if (v->flushing) { /* the decoder wants input it will not get */
+            if (src->opt.loop && v->seq > 0) {
+                if (rewind_video(src, v)) continue;
+                v->ended = true;
+                return SOURCE_ERROR; /* named by rewind_video */
+            }
             v->ended = true;
             return SOURCE_END;
         }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,35 @@ static void test_whole_clip(void **state)
     source_close(s);
 }
 
+/* --loop (soak runs): the clip again and again, frame numbers and times going on as a camera's
+ * would, the second pass showing the same pictures as the first. */
+static void test_loop(void **state)
+{
+    (void)state;
+    struct source_options o;
+    source_options_default(&o);
+    o.loop = true;
+    struct frame_source *s = open_video("clip-9x9.mp4", &o);
+    struct frame f;
+    int64_t last_t = -1;
+    double first_pass[3] = {0}, again[3] = {0};
+    for (int n = 0; n < 2 * 263 + 3; n++) {
+        assert_int_equal(source_next(s, &f, 0), SOURCE_FRAME);
+        assert_int_equal((int)f.seq, n);
+        assert_true(f.t_ns > last_t);
+        assert_true(llabs(f.t_ns - (int64_t)n * 1000000000 / 15) < 2000000);
+        last_t = f.t_ns;
+        if (n < 3) first_pass[n] = mean(&f);
+        if (n >= 2 * 263) again[n - 2 * 263] = mean(&f);
+    }
+    tu_note("looped clip-9x9.mp4 twice and 3 frames: last at %.3f s; first frames' mean gray "
+            "%.2f %.2f %.2f, after two passes %.2f %.2f %.2f",
+            (double)last_t / 1e9, first_pass[0], first_pass[1], first_pass[2], again[0], again[1],
+            again[2]);
+    for (int k = 0; k < 3; k++) assert_true(fabs(first_pass[k] - again[k]) < 0.01);
+    source_close(s);
+}
+
 static void test_bgr_and_shrink(void **state)
 {
     (void)state;
@@ -121,8 +151,8 @@ static void test_cut_short(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_whole_clip),
-                                       cmocka_unit_test(test_bgr_and_shrink),
-                                       cmocka_unit_test(test_cut_short)};
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_whole_clip), cmocka_unit_test(test_loop),
+        cmocka_unit_test(test_bgr_and_shrink), cmocka_unit_test(test_cut_short)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
