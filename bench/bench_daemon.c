@@ -2,17 +2,19 @@
  * at 1280x720 (JPEG frames, as a webcam's MJPEG stream delivers them) is replayed through
  * daemon_run in real time at 30 fps, pinned to one core; it prints frames, drops, frames per
  * second and the time per stage, then the same as fast as possible. Prints figures, asserts
- * nothing about speed.
+ * nothing about speed. A Go record (.sgf) is recorded as Go, any other (KIF, CSA, USI...) as shogi.
  *
- *   bench_daemon RECORD.sgf [MOVES] [WxH]      (defaults: 12 moves, 1280x720) */
+ *   bench_daemon RECORD [MOVES] [WxH]      (defaults: 12 moves, 1280x720) */
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "app/daemon.h"
 #include "record/sgf.h"
+#include "record/shogi_record.h"
 #include "render/render.h"
 
 static void report(const char *what, const struct daemon_result *r)
@@ -29,7 +31,7 @@ static void report(const char *what, const struct daemon_result *r)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: bench_daemon RECORD.sgf [MOVES] [WxH]\n");
+        fprintf(stderr, "usage: bench_daemon RECORD [MOVES] [WxH]\n");
         return 2;
     }
     int moves = argc > 2 ? atoi(argv[2]) : 12, w = 1280, h = 720;
@@ -40,11 +42,25 @@ int main(int argc, char **argv)
     CPU_SET(0, &one);
     if (sched_setaffinity(0, sizeof one, &one) != 0) perror("sched_setaffinity");
 
+    size_t len = strlen(argv[1]);
+    bool go = len > 4 && !strcasecmp(argv[1] + len - 4, ".sgf");
     struct go_record **games = NULL;
-    struct sgf_error se;
-    if (sgf_read_file(argv[1], &games, &se) < 1) {
-        fprintf(stderr, "%s: %s\n", argv[1], se.message);
-        return 2;
+    struct shogi_record **sgames = NULL;
+    int ngames;
+    if (go) {
+        struct sgf_error se;
+        ngames = sgf_read_file(argv[1], &games, &se);
+        if (ngames < 1) {
+            fprintf(stderr, "%s: %s\n", argv[1], se.message);
+            return 2;
+        }
+    } else {
+        struct shogi_record_error se = {0};
+        ngames = shogi_record_read_file(argv[1], &sgames, &se);
+        if (ngames < 1) {
+            fprintf(stderr, "%s: %s\n", argv[1], se.message);
+            return 2;
+        }
     }
     char dir[] = "/tmp/kifucam-bench-daemon-XXXXXX", frames[64], out[64], err[512];
     if (!mkdtemp(dir)) return 2;
@@ -58,7 +74,8 @@ int main(int argc, char **argv)
     o.seed = 7;
     o.jpeg_quality = 85;
     o.scenario = RENDER_SCENE_OVERHEAD;
-    int n = render_go_to_dir(games[0], argv[1], &o, frames, err, sizeof err);
+    int n = go ? render_go_to_dir(games[0], argv[1], &o, frames, err, sizeof err)
+               : render_shogi_to_dir(sgames[0], argv[1], &o, frames, err, sizeof err);
     if (n < 0) {
         fprintf(stderr, "render: %s\n", err);
         return 2;
@@ -70,7 +87,11 @@ int main(int argc, char **argv)
         kc_config_default(&c);
         snprintf(c.source, sizeof c.source, "dir:%.500s", frames);
         snprintf(c.out_dir, sizeof c.out_dir, "%s/%d", out, pass);
-        c.board_size = games[0]->width;
+        char cerr[256];
+        if (go)
+            c.board_size = games[0]->width;
+        else if (kc_config_set(&c, "game", "game", "shogi", cerr, sizeof cerr))
+            return 2;
         c.fps = 30;
         c.realtime = pass == 0;
         c.progress = false;
@@ -83,7 +104,11 @@ int main(int argc, char **argv)
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
-    go_record_free(games[0]);
-    free(games);
+    if (go) {
+        for (int i = 0; i < ngames; i++) go_record_free(games[i]);
+        free(games);
+    } else {
+        shogi_records_free(sgames, ngames);
+    }
     return 0;
 }
