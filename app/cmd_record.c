@@ -19,6 +19,8 @@ static void usage(FILE *out)
             "                   faulty:SRC?fail_after=N&fail_for=M (tests)\n"
             "  --game G         go19, go13, go9 or shogi (KIF and CSA records)\n"
             "  --rules NAME     rule set (default \"Japanese 1989\")\n"
+            "  --start POS      shogi: a handicap (lance, bishop, rook, two-piece...; 上手\n"
+            "                   moves first) or an SFEN to start from (default: even)\n"
             "  --komi K         komi (default 6.5)\n"
             "  --out DIR        output folder (default kifucam-records)\n"
             "  --serve ADDR     live page on HOST:PORT (e.g. 127.0.0.1:8080, :0 = any port)\n"
@@ -53,6 +55,7 @@ int record_common_option(struct kc_config *c, int argc, char **argv, int *i)
         {"--black", "game", "black"},       {"--white", "game", "white"},
         {"--event", "game", "event"},       {"--rotate", "camera", "rotate"},
         {"--settle", "camera", "settle_s"}, {"--speed", "camera", "speed"},
+        {"--start", "game", "start"},
     };
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
         if (strcmp(o, map[k].opt)) continue;

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "board/shogi.h"
+
 void kc_config_default(struct kc_config *c)
 {
     memset(c, 0, sizeof *c);
@@ -104,6 +106,11 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
             rc = STR(time_control);
         else if (!strcmp(key, "komadai"))
             rc = parse_bool(value, &c->komadai);
+        else if (!strcmp(key, "start")) {
+            struct shogi_position pos;
+            if (!kc_shogi_start(value, &pos, err, errlen)) return -1;
+            rc = STR(start);
+        }
     } else if (!strcmp(section, "camera")) {
         if (!strcmp(key, "source"))
             rc = STR(source);
@@ -168,6 +175,19 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
     else if (rc)
         snprintf(err, errlen, "bad value '%s' for %s.%s", value, section, key);
     return rc ? -1 : 0;
+}
+
+bool kc_shogi_start(const char *value, struct shogi_position *pos, char *err, size_t errlen)
+{
+    const struct shogi_handicap_info *h = shogi_handicap_find(*value ? value : "even");
+    char why[128] = "";
+    if (h) return shogi_sfen_parse(pos, h->sfen, NULL, why, sizeof why);
+    if (shogi_sfen_parse(pos, value, NULL, why, sizeof why)) return true;
+    snprintf(err, errlen,
+             "bad value '%s' for game.start: neither a handicap (lance, right lance, bishop, "
+             "rook, rook-lance, two-piece ... ten-piece, or 香落ち ...) nor an SFEN (%s)",
+             value, why);
+    return false;
 }
 
 struct load_ctx {

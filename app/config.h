@@ -15,7 +15,9 @@ struct kc_config {
     double komi;
     char black[128], white[128], event[128], board_name[64];
     char time_control[64];
-    bool komadai; /* shogi: hand the komadai readings to the rule guard (experimental) */
+    bool komadai;    /* shogi: hand the komadai readings to the rule guard (experimental) */
+    char start[128]; /* shogi: "" (an even game), a handicap name ("lance", "two-piece",
+                        "香落ち"...) or an SFEN: the position the game starts from */
     /* [camera] */
     char source[512];
     int width, height; /* 0 = the source's own */
@@ -48,5 +50,9 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
                   char *err, size_t errlen);
 /* "go19" -> 19 ... , "shogi" -> 9; 0 when unknown. */
 int kc_game_size(const char *game);
+/* The shogi start position a `start` value names (a handicap or an SFEN; "" = even). false with
+ * the reason in err when it names none. */
+struct shogi_position;
+bool kc_shogi_start(const char *value, struct shogi_position *pos, char *err, size_t errlen);
 
 #endif

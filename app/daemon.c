@@ -352,6 +352,13 @@ static int check_header(struct daemon *d, const struct journal_log *log)
                    e->nfields > 1 ? e->fields[1] : "?");
             return -1;
         }
+        if (d->ops->extra_must_match && (e->nfields < 4 || strcmp(e->fields[3], extra))) {
+            kc_log(KC_LOG_ERROR,
+                   "%s holds a game from another start (%s, this one: %s); use "
+                   "another --out",
+                   d->journal_path, e->nfields > 3 ? e->fields[3] : "?", extra);
+            return -1;
+        }
         return 0;
     }
     const char *f[] = {d->ops->name, size, rules, extra};

@@ -40,6 +40,8 @@ struct daemon_game_ops {
     void (*close)(struct daemon_game *g);
     /* The journal's GAME line after the name: size, rules, komi or start. */
     void (*header)(const struct daemon_game *g, char size[16], char rules[64], char extra[128]);
+    bool extra_must_match; /* a journal whose GAME line has another extra is another game (shogi:
+                              the start position; Go's komi may be corrected between runs) */
     /* One frame: the observation; false when no board is seen. */
     bool (*read)(struct daemon_game *g, const struct vision_image *img, struct observation *o);
     /* A settled view of frame img (the reader may still turn it: shogi's sides) into the guard. */

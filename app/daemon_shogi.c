@@ -55,7 +55,11 @@ static struct daemon_game *shogi_open(const struct kc_config *cfg, char *err, si
     g->rules = jsa ? &shogi_rules_jsa : &shogi_rules_tournament;
     g->rules_name = jsa ? "jsa" : "tournament";
     g->komadai = cfg->komadai;
-    shogi_position_startpos(&g->start);
+    /* an even game, a handicap (上手, gote, moves first) or a set-up position */
+    if (!kc_shogi_start(cfg->start, &g->start, err, errlen)) {
+        shogi_close(g);
+        return NULL;
+    }
     g->reader = shogi_reader_new();
     /* the reader gives its readings in sente's view (point (x, y) = square 9-x, y+1) */
     g->guard = shogi_obs_guard_new(&g->start, g->rules, true, NULL);
@@ -72,7 +76,13 @@ static void shogi_header(const struct daemon_game *g, char size[16], char rules[
 {
     snprintf(size, 16, "9");
     snprintf(rules, 64, "%s", g->rules_name);
-    snprintf(extra, 128, "startpos");
+    /* the start position: a journal of another start is another game */
+    struct shogi_position even;
+    shogi_position_startpos(&even);
+    if (shogi_position_same(&even, &g->start))
+        snprintf(extra, 128, "startpos");
+    else
+        shogi_sfen_format(&g->start, extra, 128);
 }
 
 static bool shogi_read(struct daemon_game *g, const struct vision_image *img, struct observation *o)
@@ -171,10 +181,11 @@ static char *shogi_record_text(const struct daemon_game *g, enum live_record_for
     return NULL;
 }
 
-/* "▲7六歩", "△同　銀" is left to the record files: the live list names the square. */
-static void move_text(const struct shogi_move *m, int ply, char *buf, size_t len)
+/* "▲7六歩", "△同　銀" is left to the record files: the live list names the square. The mark
+ * is the mover's (gote moves first in a handicap game). */
+static void move_text(const struct shogi_move *m, char *buf, size_t len)
 {
-    const char *who = ply % 2 ? "▲" : "△";
+    const char *who = shogi_piece_color(m->piece) == SHOGI_SENTE ? "▲" : "△";
     if (m->to >= SHOGI_SQUARES) {
         snprintf(buf, len, "%s?", who);
         return;
@@ -197,7 +208,7 @@ static void shogi_state(struct daemon_game *g, struct live_state *st)
     g->list = calloc((size_t)r->nmoves + 1, sizeof *g->list);
     int n = g->names && g->list ? r->nmoves : 0;
     for (int i = 0; i < n; i++) {
-        move_text(&r->moves[i].move, i + 1, g->names[i], sizeof g->names[i]);
+        move_text(&r->moves[i].move, g->names[i], sizeof g->names[i]);
         g->list[i] = g->names[i];
     }
     st->game = "shogi";
@@ -230,7 +241,7 @@ static void shogi_move_name(const struct daemon_game *g, const struct guard_even
         return;
     }
     char kanji[32];
-    move_text(&ev->shogi, shogi_event_record_moves(&g->rec), kanji, sizeof kanji);
+    move_text(&ev->shogi, kanji, sizeof kanji);
     snprintf(buf, len, "%s (%s)", kanji, shogi_move_to_usi(ev->shogi, usi));
 }
 
@@ -260,6 +271,7 @@ const struct daemon_game_ops daemon_shogi_ops = {
     .name = "shogi",
     .files = shogi_files,
     .nfiles = 2,
+    .extra_must_match = true,
     .settle_min_conf = SHOGI_SETTLE_MIN_CONF, /* a board partly out of the picture settles */
     .open = shogi_open,
     .close = shogi_close,

@@ -15,11 +15,13 @@
 #include "tests/daemon/shogi_testutil.h"
 #include "tests/testutil.h"
 
-struct shogi_record *st_load_game(void)
+struct shogi_record *st_load_game(const char *name)
 {
     struct shogi_record **games = NULL;
     struct shogi_record_error err = {0};
-    const char *path = tu_path(tu_fixtures_dir(), "shogi-records/ryuou201409020101.kif");
+    char rel[256];
+    snprintf(rel, sizeof rel, "shogi-records/%s", name);
+    const char *path = tu_path(tu_fixtures_dir(), rel);
     int n = shogi_record_read_file(path, &games, &err);
     if (n < 1) fail_msg("%s: %s", path, err.message);
     struct shogi_record *rec = games[0];
@@ -39,7 +41,7 @@ void st_render_game(const struct shogi_record *rec, int moves, const char *dir)
     o.max_moves = moves;
     o.bump_rate = 0;
     char err[300] = "";
-    if (render_shogi_to_dir(rec, "ryuou.kif", &o, dir, err, sizeof err) < 0)
+    if (render_shogi_to_dir(rec, "fixture.kif", &o, dir, err, sizeof err) < 0)
         fail_msg("render: %s", err);
 }
 

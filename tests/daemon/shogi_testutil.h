@@ -10,9 +10,9 @@
 #include "board/shogi.h"
 #include "record/shogi_record.h"
 
-/* The fixture game (tests/fixtures/shogi-records/ryuou201409020101.kif); free with
- * shogi_record_free. */
-struct shogi_record *st_load_game(void);
+/* A fixture game (NAME in tests/fixtures/shogi-records: the 竜王戦 KIF
+ * ryuou201409020101.kif, the eight-piece handicap game 8mai.kif); free with shogi_record_free. */
+struct shogi_record *st_load_game(const char *name);
 /* Its first MOVES moves rendered overhead at 640x480 (seed 7, no bump) into DIR, with truth.jsonl.
  */
 void st_render_game(const struct shogi_record *rec, int moves, const char *dir);

@@ -326,7 +326,7 @@ static void test_disk_fills_mid_game(void **state)
 static void test_disk_fills_mid_game_shogi(void **state)
 {
     (void)state;
-    shogi_game = st_load_game();
+    shogi_game = st_load_game("ryuou201409020101.kif");
     dt_make_tmp(shogi_frames, sizeof shogi_frames, "shogi-frames");
     st_render_game(shogi_game, SHOGI_MOVES, shogi_frames);
     const struct disk_game shogi = {

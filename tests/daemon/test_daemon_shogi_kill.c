@@ -191,7 +191,7 @@ static void test_kill_anywhere(void **state)
     (void)state;
     long runs = env_long("KIFUCAM_KILL_RUNS", 16);
     rng_state = (uint64_t)env_long("KIFUCAM_KILL_SEED", 1) * 0x9E3779B97F4A7C15ULL + 1;
-    game = st_load_game();
+    game = st_load_game("ryuou201409020101.kif");
     assert_true(game->nmoves >= MOVES);
     dt_make_tmp(frames, sizeof frames, "frames");
     st_render_game(game, MOVES, frames);
