@@ -19,6 +19,8 @@ static void usage(FILE *out)
             "                   faulty:SRC?fail_after=N&fail_for=M (tests)\n"
             "  --game G         go19, go13, go9 or shogi (KIF and CSA records)\n"
             "  --rules NAME     rule set (default \"Japanese 1989\")\n"
+            "  --handicap N     Go: N stones (2..9), on the star points unless\n"
+            "  --handicap-placement free   (Black's first N moves)\n"
             "  --start POS      shogi: a handicap (lance, bishop, rook, two-piece...; 上手\n"
             "                   moves first) or an SFEN to start from (default: even)\n"
             "  --komi K         komi (default 6.5)\n"
@@ -47,15 +49,25 @@ int record_common_option(struct kc_config *c, int argc, char **argv, int *i)
     static const struct {
         const char *opt, *section, *key;
     } map[] = {
-        {"--source", "camera", "source"},   {"--game", "game", "game"},
-        {"--rules", "game", "rules"},       {"--komi", "game", "komi"},
-        {"--out", "output", "dir"},         {"--serve", "network", "serve"},
-        {"--mqtt", "network", "mqtt"},      {"--fps", "camera", "fps"},
-        {"--log", "log", "level"},          {"--referee-token", "network", "referee_token"},
-        {"--black", "game", "black"},       {"--white", "game", "white"},
-        {"--event", "game", "event"},       {"--rotate", "camera", "rotate"},
-        {"--settle", "camera", "settle_s"}, {"--speed", "camera", "speed"},
+        {"--source", "camera", "source"},
+        {"--game", "game", "game"},
+        {"--rules", "game", "rules"},
+        {"--komi", "game", "komi"},
+        {"--out", "output", "dir"},
+        {"--serve", "network", "serve"},
+        {"--mqtt", "network", "mqtt"},
+        {"--fps", "camera", "fps"},
+        {"--log", "log", "level"},
+        {"--referee-token", "network", "referee_token"},
+        {"--black", "game", "black"},
+        {"--white", "game", "white"},
+        {"--event", "game", "event"},
+        {"--rotate", "camera", "rotate"},
+        {"--settle", "camera", "settle_s"},
+        {"--speed", "camera", "speed"},
         {"--start", "game", "start"},
+        {"--handicap", "game", "handicap"},
+        {"--handicap-placement", "game", "handicap_placement"},
     };
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
         if (strcmp(o, map[k].opt)) continue;

@@ -104,7 +104,13 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
             rc = STR(board_name);
         else if (!strcmp(key, "time_control"))
             rc = STR(time_control);
-        else if (!strcmp(key, "komadai"))
+        else if (!strcmp(key, "handicap")) {
+            rc = parse_int(value, 0, 9, &c->handicap);
+            if (!rc && c->handicap == 1) rc = -1; /* one stone is no handicap: komi 0 instead */
+        } else if (!strcmp(key, "handicap_placement")) {
+            rc = strcmp(value, "fixed") && strcmp(value, "free") ? -1 : 0;
+            if (!rc) c->handicap_free = !strcmp(value, "free");
+        } else if (!strcmp(key, "komadai"))
             rc = parse_bool(value, &c->komadai);
         else if (!strcmp(key, "start")) {
             struct shogi_position pos;

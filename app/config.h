@@ -15,9 +15,11 @@ struct kc_config {
     double komi;
     char black[128], white[128], event[128], board_name[64];
     char time_control[64];
-    bool komadai;    /* shogi: hand the komadai readings to the rule guard (experimental) */
-    char start[128]; /* shogi: "" (an even game), a handicap name ("lance", "two-piece",
-                        "香落ち"...) or an SFEN: the position the game starts from */
+    int handicap;       /* Go: handicap stones (0 = none, 2..9) */
+    bool handicap_free; /* Go: placed anywhere as Black's first moves, not on the star points */
+    bool komadai;       /* shogi: hand the komadai readings to the rule guard (experimental) */
+    char start[128];    /* shogi: "" (an even game), a handicap name ("lance", "two-piece",
+                           "香落ち"...) or an SFEN: the position the game starts from */
     /* [camera] */
     char source[512];
     int width, height; /* 0 = the source's own */

@@ -59,6 +59,21 @@ static struct daemon_game *go_open(const struct kc_config *cfg, char *err, size_
         return NULL;
     }
     g->det->board_size = g->size;
+    if (cfg->handicap >= 2) {
+        /* fixed: the stones stand from the start and White moves first; free: Black's first
+           moves are the stones */
+        enum go_handicap_placement how = cfg->handicap_free ? GO_HANDICAP_FREE : GO_HANDICAP_FIXED;
+        int pts[9];
+        if ((!cfg->handicap_free &&
+             go_handicap_points(g->size, g->size, cfg->handicap, pts) != cfg->handicap) ||
+            !go_obs_guard_set_handicap(g->guard, cfg->handicap, how)) {
+            snprintf(err, errlen, "no fixed placement of %d handicap stones on %dx%d",
+                     cfg->handicap, g->size, g->size);
+            go_close(g);
+            return NULL;
+        }
+        go_event_record_handicap(&g->rec, cfg->handicap, cfg->handicap_free ? NULL : pts);
+    }
     return g;
 }
 

@@ -14,6 +14,25 @@ bool go_event_record_init(struct go_event_record *r, int size, const struct go_r
     return r->position != NULL;
 }
 
+/* The position before the first move: empty, or the handicap stones with White to move. */
+static struct go_game *start_position(const struct go_event_record *r)
+{
+    struct go_game *g = go_game_new(r->size, r->size, r->rules);
+    if (!g || !r->nsetup) return g;
+    for (int i = 0; i < r->nsetup; i++) go_game_setup(g, GO_BLACK, r->setup[i]);
+    go_game_set_handicap(g, r->handicap); /* White moves next; the stones count in scoring */
+    return g;
+}
+
+void go_event_record_handicap(struct go_event_record *r, int n, const int *points)
+{
+    r->handicap = n;
+    r->nsetup = 0;
+    for (int i = 0; points && i < n && i < 9; i++) r->setup[r->nsetup++] = points[i];
+    go_game_free(r->position);
+    r->position = start_position(r);
+}
+
 void go_event_record_free(struct go_event_record *r)
 {
     go_game_free(r->position);
@@ -62,7 +81,7 @@ static void truncate_to(struct go_event_record *r, int ply)
     }
     r->nmoves = ply;
     go_game_free(r->position);
-    r->position = go_game_new(r->size, r->size, r->rules);
+    r->position = start_position(r);
     for (int i = 0; r->position && i < r->nmoves; i++) go_game_play(r->position, r->moves[i]);
 }
 
@@ -101,15 +120,23 @@ char *go_event_record_sgf(const struct go_event_record *r, const struct go_recor
 {
     struct go_record rec = *info;
     rec.width = rec.height = r->size;
+    rec.handicap = r->handicap;
     rec.nnodes = r->nmoves + 1;
     rec.nodes = calloc((size_t)rec.nnodes, sizeof *rec.nodes);
     if (!rec.nodes) return NULL;
+    struct go_move ab[9];
+    for (int i = 0; i < r->nsetup; i++) ab[i] = (struct go_move){GO_BLACK, r->setup[i]};
     for (int i = 0; i < rec.nnodes; i++) {
         struct go_record_node *n = &rec.nodes[i];
         n->time_left = -1;
         n->periods_left = -1;
         n->player = GO_EMPTY;
         n->comment = r->notes ? r->notes[i] : NULL;
+        if (i == 0 && r->nsetup) {
+            n->setup = ab;
+            n->nsetup = r->nsetup;
+            n->player = GO_WHITE;
+        }
         if (i > 0) {
             n->has_move = true;
             n->move = r->moves[i - 1];
