@@ -14,14 +14,16 @@ static void read_usage(FILE *out)
 {
     fprintf(out,
             "usage: kifucam read IMAGE.jpg... --game go19|go13|go9 [--json] [--debug DIR]\n"
-            "       kifucam read START.jpg [NEXT.jpg...] --game shogi [--json]\n"
+            "       kifucam read START.jpg [NEXT.jpg...] --game shogi [--start POS] [--json]\n"
             "\n"
             "Finds the goban in each photo and prints the position: one row per board line from\n"
             "the edge nearest the top of the image, '.' empty, 'X' black, 'O' white, '?' unsure\n"
             "or hidden (a hand over the board). --json adds the grid corners and a confidence\n"
             "per point; --debug writes each stage's image into DIR.\n"
-            "Shogi: photos of one game in order, the first the initial position (the reader\n"
-            "learns the set's pieces from it); one SFEN line per photo.\n");
+            "Shogi: photos of one game in order, the first the start position (the reader\n"
+            "learns the set's pieces from it): the initial one, or with --start a handicap\n"
+            "(lance, bishop, rook, two-piece...) or an SFEN; one SFEN line per photo. --json\n"
+            "adds each cell's reading and confidence and what both komadai show.\n");
 }
 
 static char point_char(const struct observation *o, int p, double unsure)
@@ -71,7 +73,7 @@ int cmd_read(int argc, char **argv)
 {
     int size = 0;
     bool json = false;
-    const char *debug = NULL;
+    const char *debug = NULL, *start = NULL;
     int nimg = 0;
     const char **imgs = calloc((size_t)(argc > 0 ? argc : 1), sizeof *imgs);
     if (!imgs) return 2;
@@ -92,6 +94,8 @@ int cmd_read(int argc, char **argv)
             json = true;
         else if (!strcmp(argv[i], "--debug") && i + 1 < argc)
             debug = argv[++i];
+        else if (!strcmp(argv[i], "--start") && i + 1 < argc)
+            start = argv[++i];
         else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             read_usage(stdout);
             free(imgs);
@@ -110,7 +114,7 @@ int cmd_read(int argc, char **argv)
         return 2;
     }
     if (size == -9) {
-        int rc = cmd_read_shogi(nimg, imgs, json);
+        int rc = cmd_read_shogi(nimg, imgs, json, start);
         free(imgs);
         return rc;
     }

@@ -9,7 +9,7 @@ int cmd_render(int argc, char **argv);
 int cmd_read(int argc, char **argv);
 /* `read --game shogi`: photos of one game in order, the first the initial position. */
 #include <stdbool.h>
-int cmd_read_shogi(int nimg, const char *const *imgs, bool json);
+int cmd_read_shogi(int nimg, const char *const *imgs, bool json, const char *start);
 int cmd_record(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 
