@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "record/journal.h"
@@ -27,6 +28,47 @@ void dt_make_tmp(char *out, size_t n, const char *name)
         assert_non_null(mkdtemp(tmp_root));
     }
     snprintf(out, n, "%s/%s", tmp_root, name);
+}
+
+double dt_now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+long dt_env_long(const char *name, long dflt)
+{
+    const char *v = getenv(name);
+    return v && *v ? strtol(v, NULL, 10) : dflt;
+}
+
+static uint64_t rng_state = 1;
+
+void dt_rng_seed(uint64_t seed)
+{
+    rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
+}
+
+double dt_rng_unit(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return (double)((rng_state * 2685821657736338717ULL) >> 11) / (double)(1ULL << 53);
+}
+
+pid_t dt_start_daemon(const struct kc_config *c)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct daemon_result r;
+        int rc = daemon_run(c, NULL, &r);
+        _exit(rc);
+    }
+    return pid;
 }
 
 void dt_base_config(struct kc_config *c, const char *source, const char *out)

@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
 
 #include "app/daemon.h"
 
@@ -13,6 +15,16 @@
  * KIFUCAM_KEEP_TMP is set, for a look after a failure). */
 void dt_make_tmp(char *out, size_t n, const char *name);
 void dt_cleanup(void);
+
+/* Seconds on the monotonic clock. */
+double dt_now_s(void);
+/* A number from the environment, dflt when unset or empty. */
+long dt_env_long(const char *name, long dflt);
+/* Reproducible random numbers in [0, 1) for a seed (xorshift64*): kill moments and the like. */
+void dt_rng_seed(uint64_t seed);
+double dt_rng_unit(void);
+/* Start daemon_run(c) in a child process (nothing flushed twice); its pid. */
+pid_t dt_start_daemon(const struct kc_config *c);
 
 /* The clip's configuration (frame rate, orientation) with SOURCE and OUT, quiet. */
 void dt_base_config(struct kc_config *c, const char *source, const char *out);

@@ -29,29 +29,6 @@
 
 #define MAX_MOVES 512
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static uint64_t rng_state;
-static double rng_unit(void)
-{
-    /* xorshift64*: reproducible kill moments for a seed (the daemon's own timing still varies) */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (double)((rng_state * 2685821657736338717ULL) >> 11) / (double)(1ULL << 53);
-}
-
-static long env_long(const char *name, long dflt)
-{
-    const char *v = getenv(name);
-    return v && *v ? strtol(v, NULL, 10) : dflt;
-}
-
 /* Start the daemon on the whole clip in a child, at twenty times the recorded pace so the kills
  * spread over the game rather than over the start-up; returns its pid. */
 static pid_t start_daemon(const char *out)
@@ -61,15 +38,7 @@ static pid_t start_daemon(const char *out)
     c.log_level = KC_LOG_ERROR;
     c.realtime = true;
     c.speed = 20;
-    fflush(NULL);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        struct daemon_result r;
-        int rc = daemon_run(&c, NULL, &r);
-        _exit(rc);
-    }
-    return pid;
+    return dt_start_daemon(&c);
 }
 
 struct kill_stats {
@@ -141,8 +110,8 @@ static void kill_and_resume(int run, double delay, const struct go_move *src, in
 static void test_kill_anywhere(void **state)
 {
     (void)state;
-    long runs = env_long("KIFUCAM_KILL_RUNS", 50);
-    rng_state = (uint64_t)env_long("KIFUCAM_KILL_SEED", 1) * 0x9E3779B97F4A7C15ULL + 1;
+    long runs = dt_env_long("KIFUCAM_KILL_RUNS", 50);
+    dt_rng_seed((uint64_t)dt_env_long("KIFUCAM_KILL_SEED", 1));
     int ns;
     struct go_move *src = dt_source_moves(&ns);
     assert_true(ns > 2 && ns <= MAX_MOVES);
@@ -150,18 +119,18 @@ static void test_kill_anywhere(void **state)
     /* How long one whole game takes here. */
     char out[512];
     dt_make_tmp(out, sizeof out, "kill-timing");
-    double t0 = now_s();
+    double t0 = dt_now_s();
     pid_t pid = start_daemon(out);
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         fail_msg("the daemon on the whole clip ended with status %#x", status);
-    double whole = now_s() - t0;
+    double whole = dt_now_s() - t0;
 
     static struct kill_stats st;
-    double t1 = now_s();
+    double t1 = dt_now_s();
     for (int run = 0; run < runs; run++)
-        kill_and_resume(run, rng_unit() * whole * 1.05, src, ns, &st);
+        kill_and_resume(run, dt_rng_unit() * whole * 1.05, src, ns, &st);
 
     char plies[1024] = "";
     size_t used = 0;
@@ -171,8 +140,8 @@ static void test_kill_anywhere(void **state)
             "mid-game, %d after the last; %d torn journal tails, %d SGFs one move behind the "
             "journal; every record a prefix of the source and every resumed game whole "
             "(%.1f s in all)",
-            st.runs, env_long("KIFUCAM_KILL_SEED", 1), ns, whole, st.before_first_move, st.mid_game,
-            st.after_last_move, st.torn_journals, st.sgf_lagging, now_s() - t1);
+            st.runs, dt_env_long("KIFUCAM_KILL_SEED", 1), ns, whole, st.before_first_move,
+            st.mid_game, st.after_last_move, st.torn_journals, st.sgf_lagging, dt_now_s() - t1);
     tu_note("moves on disk at the kill (ply:runs):%s", plies);
     /* The kills must land inside the game, not all before or after it. */
     assert_true(st.mid_game * 2 >= st.runs);

@@ -33,29 +33,6 @@
 
 #define MOVES 10
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static uint64_t rng_state;
-static double rng_unit(void)
-{
-    /* xorshift64*: reproducible kill moments for a seed (the daemon's own timing still varies) */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (double)((rng_state * 2685821657736338717ULL) >> 11) / (double)(1ULL << 53);
-}
-
-static long env_long(const char *name, long dflt)
-{
-    const char *v = getenv(name);
-    return v && *v ? strtol(v, NULL, 10) : dflt;
-}
-
 static struct shogi_record *game;
 static char frames[512];
 
@@ -65,15 +42,7 @@ static pid_t start_daemon(const char *out)
     struct kc_config c;
     st_config(&c, frames, out);
     c.log_level = KC_LOG_ERROR;
-    fflush(NULL);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        struct daemon_result r;
-        int rc = daemon_run(&c, NULL, &r);
-        _exit(rc);
-    }
-    return pid;
+    return dt_start_daemon(&c);
 }
 
 struct kill_stats {
@@ -189,8 +158,8 @@ static void kill_and_resume(int run, int after, double delay, struct kill_stats 
 static void test_kill_anywhere(void **state)
 {
     (void)state;
-    long runs = env_long("KIFUCAM_KILL_RUNS", 16);
-    rng_state = (uint64_t)env_long("KIFUCAM_KILL_SEED", 1) * 0x9E3779B97F4A7C15ULL + 1;
+    long runs = dt_env_long("KIFUCAM_KILL_RUNS", 16);
+    dt_rng_seed((uint64_t)dt_env_long("KIFUCAM_KILL_SEED", 1));
     game = st_load_game("ryuou201409020101.kif");
     assert_true(game->nmoves >= MOVES);
     dt_make_tmp(frames, sizeof frames, "frames");
@@ -199,24 +168,24 @@ static void test_kill_anywhere(void **state)
     /* How long one whole game takes here, and that it is recorded whole. */
     char out[512], kif[700];
     dt_make_tmp(out, sizeof out, "kill-timing");
-    double t0 = now_s();
+    double t0 = dt_now_s();
     pid_t pid = start_daemon(out);
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         fail_msg("the daemon on the whole render ended with status %#x", status);
-    double whole = now_s() - t0;
+    double whole = dt_now_s() - t0;
     snprintf(kif, sizeof kif, "%s/game.kif", out);
     int n;
     assert_int_equal(st_record_matching(kif, game, &n), MOVES);
 
     static struct kill_stats st;
-    double t1 = now_s();
+    double t1 = dt_now_s();
     /* a ply to wait for, 0..MOVES, and a moment within the time one move takes */
     for (int run = 0; run < runs; run++) {
-        int after = (int)(rng_unit() * (MOVES + 1));
+        int after = (int)(dt_rng_unit() * (MOVES + 1));
         if (after > MOVES) after = MOVES;
-        kill_and_resume(run, after, rng_unit() * whole / MOVES, &st);
+        kill_and_resume(run, after, dt_rng_unit() * whole / MOVES, &st);
     }
 
     char plies[256] = "", missed[256] = "";
@@ -230,9 +199,9 @@ static void test_kill_anywhere(void **state)
             "%d mid-game, %d after the last; %d torn journal tails, game.kif one move behind %d "
             "times, game.csa %d; every record a prefix of the game, every resume from the "
             "journal; %d resumed games read to the end, %d with a flag (%.1f s in all)",
-            st.runs, env_long("KIFUCAM_KILL_SEED", 1), MOVES, whole, st.before_first_move,
+            st.runs, dt_env_long("KIFUCAM_KILL_SEED", 1), MOVES, whole, st.before_first_move,
             st.mid_game, st.after_last_move, st.torn_journals, st.kif_lagging, st.csa_lagging,
-            st.finished, st.resumed_with_flags, now_s() - t1);
+            st.finished, st.resumed_with_flags, dt_now_s() - t1);
     tu_note("moves on disk at the kill (ply:runs):%s; resumed games left short, by the ply they "
             "resumed at:%s",
             plies, st.nunfinished ? missed : " none");
