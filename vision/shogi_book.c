@@ -6,6 +6,7 @@
 #include "vision/shogi_read.h"
 
 #define N (SHOGI_PATCH * SHOGI_PATCH)
+_Static_assert(N % 8 == 0, "match_entry sums eight at a time");
 
 void shogi_book_clear(struct shogi_book *b)
 {
@@ -31,17 +32,25 @@ void shogi_book_add(struct shogi_book *b, int piece, const uint8_t *patch)
     normalise(patch, v);
     /* running mean; renormalised when matched */
     int n = ++b->count[t][c];
-    for (int i = 0; i < N; i++) b->tpl[t][c][i] += (v[i] - b->tpl[t][c][i]) / n;
+    double nn = 0;
+    for (int i = 0; i < N; i++) {
+        b->tpl[t][c][i] += (v[i] - b->tpl[t][c][i]) / n;
+        nn += (double)b->tpl[t][c][i] * b->tpl[t][c][i];
+    }
+    b->norm[t][c] = nn > 0 ? (float)sqrt(nn) : 0;
+    b->generation++;
 }
 
-static double match_entry(const float *tpl, const float *v)
+/* Eight partial sums in float: the compiler can vectorise them (a single double sum it may not
+ * reorder); 576 products of unit-norm vectors lose nothing that matters to a correlation. */
+static double match_entry(const float *tpl, float norm, const float *v)
 {
-    double dot = 0, nn = 0;
-    for (int i = 0; i < N; i++) {
-        dot += tpl[i] * v[i];
-        nn += tpl[i] * tpl[i];
-    }
-    return nn > 0 ? dot / sqrt(nn) : -2;
+    float acc[8] = {0};
+    for (int i = 0; i < N; i += 8)
+        for (int k = 0; k < 8; k++) acc[k] += tpl[i + k] * v[i + k];
+    double dot = 0;
+    for (int k = 0; k < 8; k++) dot += acc[k];
+    return norm > 0 ? dot / norm : -2;
 }
 
 double shogi_book_match(const struct shogi_book *b, int piece, const uint8_t *patch)
@@ -50,7 +59,18 @@ double shogi_book_match(const struct shogi_book *b, int piece, const uint8_t *pa
     if (t <= 0 || t >= SHOGI_TYPES || !b->count[t][c]) return -2;
     float v[N];
     normalise(patch, v);
-    return match_entry(b->tpl[t][c], v);
+    return match_entry(b->tpl[t][c], b->norm[t][c], v);
+}
+
+void shogi_book_scores(const struct shogi_book *b, const uint8_t *patch,
+                       float scores[SHOGI_TYPES][2])
+{
+    float v[N];
+    normalise(patch, v);
+    for (int t = 0; t < SHOGI_TYPES; t++)
+        for (int c = 0; c < 2; c++)
+            scores[t][c] =
+                t > 0 && b->count[t][c] ? (float)match_entry(b->tpl[t][c], b->norm[t][c], v) : -2;
 }
 
 int shogi_book_classify(const struct shogi_book *b, const uint8_t *patch, double *score)
@@ -62,7 +82,7 @@ int shogi_book_classify(const struct shogi_book *b, const uint8_t *patch, double
     for (int t = 1; t < SHOGI_TYPES; t++)
         for (int c = 0; c < 2; c++) {
             if (!b->count[t][c]) continue;
-            double s = match_entry(b->tpl[t][c], v);
+            double s = match_entry(b->tpl[t][c], b->norm[t][c], v);
             if (s > bs) {
                 bs = s;
                 best = shogi_piece(c, t);

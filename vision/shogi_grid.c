@@ -109,29 +109,40 @@ static int view_y(int sq)
     return shogi_sq_rank(sq) - 1;
 }
 
-bool shogi_grid_patch(const struct shogi_grid *g, const struct vision_image *gray, int sq,
-                      uint8_t *patch)
+/* n x n bilinear samples over the view square [x0, x0 + span) x [y0, y0 + span) (cells), at the
+ * sample centres. The homography is evaluated incrementally along each row (numerators and
+ * denominator are linear in x): one division a sample, no libm calls. */
+bool shogi_grid_sample(const struct shogi_grid *g, const struct vision_image *gray, double x0,
+                       double y0, double span, int n, uint8_t *out)
 {
+    const double *H = g->H, step = span / n;
+    const int w = gray->width, h = gray->height, stride = gray->stride;
     bool inside = true;
-    const int P = SHOGI_PATCH;
-    double x0 = view_x(sq), y0 = view_y(sq);
-    for (int i = 0; i < P; i++)
-        for (int j = 0; j < P; j++) {
-            double u, v;
-            hom_apply(g->H, x0 + (j + 0.5) / P, y0 + (i + 0.5) / P, &u, &v);
-            u -= 0.5;
-            v -= 0.5;
-            int iu = (int)floor(u), iv = (int)floor(v);
-            if (iu < 0 || iv < 0 || iu + 1 >= gray->width || iv + 1 >= gray->height) {
-                patch[i * P + j] = 0;
+    for (int i = 0; i < n; i++) {
+        double x = x0 + 0.5 * step, y = y0 + (i + 0.5) * step;
+        double nu = H[0] * x + H[1] * y + H[2], nv = H[3] * x + H[4] * y + H[5];
+        double dw = H[6] * x + H[7] * y + H[8];
+        for (int j = 0; j < n; j++, nu += H[0] * step, nv += H[3] * step, dw += H[6] * step) {
+            double k = fabs(dw) < 1e-12 ? 1e12 : 1 / dw;
+            double u = nu * k - 0.5, v = nv * k - 0.5;
+            if (!(u >= 0 && v >= 0 && u < w - 1 && v < h - 1)) { /* also NaN */
+                out[i * n + j] = 0;
                 inside = false;
                 continue;
             }
+            int iu = (int)u, iv = (int)v;
             double fu = u - iu, fv = v - iv;
-            const uint8_t *p = gray->data + (size_t)iv * gray->stride + iu;
+            const uint8_t *p = gray->data + (size_t)iv * stride + iu;
             double a = p[0] + fu * (p[1] - p[0]);
-            double b = p[gray->stride] + fu * (p[gray->stride + 1] - p[gray->stride]);
-            patch[i * P + j] = (uint8_t)lrint(a + fv * (b - a));
+            double b = p[stride] + fu * (p[stride + 1] - p[stride]);
+            out[i * n + j] = (uint8_t)(a + fv * (b - a) + 0.5);
         }
+    }
     return inside;
+}
+
+bool shogi_grid_patch(const struct shogi_grid *g, const struct vision_image *gray, int sq,
+                      uint8_t *patch)
+{
+    return shogi_grid_sample(g, gray, view_x(sq), view_y(sq), 1.0, SHOGI_PATCH, patch);
 }

@@ -43,6 +43,10 @@ void shogi_grid_rotate(struct shogi_grid *g, int k);
  * belongs to sente). Outside the image: 0, and false returned. */
 bool shogi_grid_patch(const struct shogi_grid *g, const struct vision_image *gray, int sq,
                       uint8_t *patch);
+/* n x n grey samples (sample centres) over the view square from (x0, y0), span cells a side;
+ * outside the image 0, and false returned. */
+bool shogi_grid_sample(const struct shogi_grid *g, const struct vision_image *gray, double x0,
+                       double y0, double span, int n, uint8_t *out);
 
 /* ---- shogi_cells.c ---- */
 
@@ -59,13 +63,18 @@ double shogi_outline_apex(const float *mag);
 struct shogi_book {
     float tpl[SHOGI_TYPES][2][SHOGI_PATCH * SHOGI_PATCH];
     int count[SHOGI_TYPES][2];
-    double occ_threshold; /* texture above which a cell is occupied */
+    float norm[SHOGI_TYPES][2]; /* of each tpl (a mean of unit vectors is shorter) */
+    unsigned generation;        /* changes whenever an entry does (cached scores go stale) */
+    double occ_threshold;       /* texture above which a cell is occupied */
 };
 void shogi_book_clear(struct shogi_book *b);
 /* Add a patch as an example of piece (board/shogi.h piece code). */
 void shogi_book_add(struct shogi_book *b, int piece, const uint8_t *patch);
 /* Normalised cross-correlation of patch with the book's entry for piece (-2 when none). */
 double shogi_book_match(const struct shogi_book *b, int piece, const uint8_t *patch);
+/* Every entry's correlation with patch (-2 where the book has none, and for type 0). */
+void shogi_book_scores(const struct shogi_book *b, const uint8_t *patch,
+                       float scores[SHOGI_TYPES][2]);
 /* The best piece for patch; *score its correlation. 0 when the book is empty. */
 int shogi_book_classify(const struct shogi_book *b, const uint8_t *patch, double *score);
 

@@ -6,6 +6,8 @@
 #include "vision/shogi_read.h"
 
 #define SHOGI_PATCH_AREA (SHOGI_PATCH * SHOGI_PATCH)
+#define SHOGI_SIG        8  /* coarse samples a side that tell whether a cell changed */
+#define SHOGI_RIM        32 /* samples of the rim beside one edge cell */
 
 struct shogi_reader {
     struct shogi_finder *finder;
@@ -25,6 +27,26 @@ struct shogi_reader {
     double line_cell[SHOGI_SQUARES]; /* each cell's at the last settled view (pieces standing in
                                         front hide lines in an oblique view) */
     double last_ev[SHOGI_SQUARES];   /* each cell's in the last frame read */
+    /* The per-frame path samples a cell again only when its coarse look changed since it was
+     * last sampled (shogi_observe.c); otherwise its patch, texture, line evidence and book
+     * scores stand. Cleared by shogi_reader_sample and whenever the grid moves. */
+    bool cached[SHOGI_SQUARES];
+    double cache_H[9];                                 /* the grid the cache was sampled on */
+    uint8_t sig[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG]; /* coarse samples when last sampled */
+    double ev[SHOGI_SQUARES];                          /* line evidence when last sampled */
+    float score[SHOGI_SQUARES][SHOGI_TYPES][2];        /* book scores of the patch */
+    bool scored[SHOGI_SQUARES];                        /* ... valid for score_gen */
+    unsigned score_gen[SHOGI_SQUARES];                 /* the book's generation scored */
+    double sig_noise; /* learned difference of an unchanged cell (camera noise) */
+    double sig_thr;   /* a cell moved more than this has changed (this frame) */
+    int resampled;    /* cells sampled again in the last frame */
+    uint8_t sig_now[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG]; /* this frame's coarse samples */
+    /* An arm reaches over the board's rim: the rim beside each cell of the edge (top, bottom,
+     * left, right, 9 each) and the cells as the last settled view showed them. */
+    uint8_t rim_now[4 * 9][SHOGI_RIM], rim_ref[4 * 9][SHOGI_RIM], rim_prev[4 * 9][SHOGI_RIM];
+    int64_t rim_still_ns[4 * 9]; /* since when each rim piece looks the same */
+    uint8_t sig_ref[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG];
+    bool ref_valid;
 };
 
 /* shogi_track.c */

@@ -44,6 +44,7 @@ static double dist2(const double a[2], const double b[2])
 
 void shogi_reader_sample(struct shogi_reader *r, const struct vision_image *gray)
 {
+    memset(r->cached, 0, sizeof r->cached); /* patches of another frame or grid */
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         r->seen[sq] = shogi_grid_patch(&r->grid, gray, sq, r->patch[sq]);
         r->tex[sq] = shogi_cell_texture(r->patch[sq]);
@@ -291,12 +292,16 @@ void shogi_reader_turn(struct shogi_reader *r)
         int c = r->book.count[t][0];
         r->book.count[t][0] = r->book.count[t][1];
         r->book.count[t][1] = c;
+        float nn = r->book.norm[t][0];
+        r->book.norm[t][0] = r->book.norm[t][1];
+        r->book.norm[t][1] = nn;
         for (int i = 0; i < SHOGI_PATCH_AREA; i++) {
             float v = r->book.tpl[t][0][i];
             r->book.tpl[t][0][i] = r->book.tpl[t][1][SHOGI_PATCH_AREA - 1 - i];
             r->book.tpl[t][1][SHOGI_PATCH_AREA - 1 - i] = v;
         }
     }
+    r->book.generation++;
 }
 
 bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
