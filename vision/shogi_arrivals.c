@@ -144,6 +144,8 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         double best = -1e9;
         for (int i = 0; i < ch->nkept; i++) {
             int k = ch->kept[i];
+            /* a cell that shows the very picture it showed took no piece */
+            if (r->have_ref && !ch->replaced[k]) continue;
             if (!reaches(r->expect, piece, v, k)) continue;
             reachable++;
             double g = shogi_book_match(&r->book, piece, r->patch[k]) -

@@ -203,6 +203,9 @@ static double cell_fit(struct shogi_reader *r, int sq, int piece)
 
 void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_position *pos)
 {
+    memcpy(r->ref_patch, r->patch, sizeof r->ref_patch);
+    memcpy(r->ref_tex, r->tex, sizeof r->ref_tex);
+    r->have_ref = true;
     memcpy(r->expect, pos->board, sizeof r->expect);
     r->first_mover = pos->side;
     r->line_ref = 0; /* learned on the next frame */
@@ -221,6 +224,31 @@ static void learn_line_ref(struct shogi_reader *r, const double ev[SHOGI_SQUARES
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) r->line_cell[sq] = ev[sq];
 }
 
+/* A cell's picture against the one at the last settled view: the same piece standing still
+ * correlates above 0.8 (a change of light included), another piece in its place about 0.4
+ * (measured on rendered games, a horse taking a bishop). */
+#define REPLACED_NCC 0.6
+
+/* Normalised cross-correlation of two patches (1: the same picture up to light and contrast). */
+double shogi_patch_ncc(const uint8_t *a, const uint8_t *b)
+{
+    double ma = 0, mb = 0;
+    for (int i = 0; i < SHOGI_PATCH_AREA; i++) {
+        ma += a[i];
+        mb += b[i];
+    }
+    ma /= SHOGI_PATCH_AREA;
+    mb /= SHOGI_PATCH_AREA;
+    double sab = 0, saa = 0, sbb = 0;
+    for (int i = 0; i < SHOGI_PATCH_AREA; i++) {
+        double x = a[i] - ma, y = b[i] - mb;
+        sab += x * y;
+        saa += x * x;
+        sbb += y * y;
+    }
+    return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : 0;
+}
+
 /* A book correlation as a confidence: 0.3 is a poor fit, 0.8 a clear one. */
 static float fit_conf(double s)
 {
@@ -233,8 +261,11 @@ static float fit_conf(double s)
  * the cell behind it in an oblique view, and noise would make it flicker). */
 static bool occupied(const struct shogi_reader *r, int sq)
 {
-    double thr = r->book.occ_threshold;
-    return r->tex[sq] > (r->expect[sq] ? 1 - OCC_HYSTERESIS : 1 + OCC_HYSTERESIS) * thr;
+    double thr = r->book.occ_threshold, tex = r->tex[sq];
+    /* below the threshold and under half of what the piece showed when the view settled: it
+       left (an empty cell at the board's edge keeps some texture: the border, a neighbour) */
+    if (r->expect[sq] && r->have_ref && tex < thr && tex < 0.5 * r->ref_tex[sq]) return false;
+    return tex > (r->expect[sq] ? 1 - OCC_HYSTERESIS : 1 + OCC_HYSTERESIS) * thr;
 }
 
 /* Cells of set that lie in a group of at least min_size (touching, diagonals too). */
@@ -336,6 +367,14 @@ static void read_cells(struct shogi_reader *r, const double *ev, struct observat
         o->point[p] = (uint8_t)b;
         o->conf[p] = b ? fit_conf(best_s[sq]) : 0;
         if (b != want) ch.arrived[ch.narrived++] = sq;
+    }
+    /* a piece left: another piece of a kept cell's colour may stand there now (a capture whose
+       new owner the patch did not show) when its picture is not the one of the last settled
+       view (only then: the correlation is the dearest part of a quiet frame) */
+    for (int i = 0; ch.nvacated && i < ch.nkept; i++) {
+        int sq = ch.kept[i];
+        ch.replaced[sq] =
+            r->have_ref && shogi_patch_ncc(r->patch[sq], r->ref_patch[sq]) < REPLACED_NCC;
     }
     ch.fits_median = median_of(fits, nfit);
     shogi_name_arrivals(r, &ch, o);
@@ -550,13 +589,20 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
         }
         r->sided = mine != theirs;
     }
-    /* what the cells and the rim look like now is what the next frames are compared with (after
-     * a turn the samples are of the old view: taken again on the next frame) */
+    /* what the cells and the rim look like now is what the next frames are compared with, and
+     * the cells' pictures what a capture is told by (after a turn the samples are of the old
+     * view: taken again on the next frame, the pictures at the next settled view) */
     if (turned) {
         r->ref_valid = false;
+        r->have_ref = false;
     } else {
         memcpy(r->sig_ref, r->sig_now, sizeof r->sig_ref);
         memcpy(r->rim_ref, r->rim_now, sizeof r->rim_ref);
+        if (!r->have_ref) {
+            memcpy(r->ref_patch, r->patch, sizeof r->ref_patch);
+            memcpy(r->ref_tex, r->tex, sizeof r->ref_tex);
+            r->have_ref = true;
+        }
     }
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         int p = shogi_obs_point(sq);
@@ -567,5 +613,9 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
             shogi_book_add(&r->book, o->point[p], r->patch[sq]);
         r->expect[sq] = o->point[p];
         if (!turned) r->line_cell[sq] = r->last_ev[sq];
+        if (!turned) {
+            memcpy(r->ref_patch[sq], r->patch[sq], SHOGI_PATCH_AREA);
+            r->ref_tex[sq] = r->tex[sq];
+        }
     }
 }

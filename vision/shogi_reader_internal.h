@@ -47,6 +47,11 @@ struct shogi_reader {
     int64_t rim_still_ns[4 * 9]; /* since when each rim piece looks the same */
     uint8_t sig_ref[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG];
     bool ref_valid;
+    /* Each cell's picture and texture at the last settled view (or the start): a piece that
+     * left, and a piece that took another of the same colour, are told by them. */
+    uint8_t ref_patch[SHOGI_SQUARES][SHOGI_PATCH_AREA]; /* each cell at the last settled view */
+    double ref_tex[SHOGI_SQUARES]; /* each cell's texture at the last settled view */
+    bool have_ref;
 };
 
 /* shogi_track.c */
@@ -70,12 +75,14 @@ struct shogi_changes {
     int vacated[SHOGI_SQUARES], nvacated; /* a piece stood here, the cell reads empty */
     int arrived[SHOGI_SQUARES], narrived; /* the cell reads a piece it did not hold */
     int kept[SHOGI_SQUARES], nkept;       /* the cell still shows a piece of the same owner */
+    bool replaced[SHOGI_SQUARES];         /* kept, but its picture is not the one it showed */
     double fits_median;                   /* how well kept pieces fit their book faces */
 };
 /* shogi_arrivals.c: name the arrived pieces by the cells pieces left (o's points rewritten). */
 void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
                          struct observation *o);
 
+double shogi_patch_ncc(const uint8_t *a, const uint8_t *b);
 /* shogi_observe.c: the start (or a resumed position) is what the next view is compared with. */
 void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_position *pos);
 
