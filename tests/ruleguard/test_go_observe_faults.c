@@ -128,8 +128,8 @@ static void test_faults(void **state)
      * Floors just under what the runs reach: 1,166 of 1,200 (no kind under 93%) on the shared
      * games; on the 44 fixture games alone 250 of 261, the weakest kind illegal moves at 40 of
      * 44 (two ko and one superko retake missed) since the guard's changes for fewer false flags
-     * (commit 1622159; issue 8 tracks the
-     * misses): one game there is 2.3%, so that floor is 90%. */
+     * (commit 1622159; issue 8 tracks the misses): one game there is 2.3%, so that floor is
+     * 90%. */
     bool shared = tu_shared_data_dir() != NULL;
     for (int f = GF_ILLEGAL; f < GF_COUNT; f++)
         assert_true(table[f][OUT_EXACT] * 100 >= injected[f] * (shared ? 92 : 90));
