@@ -11,7 +11,7 @@
 #include <string.h>
 
 struct csa_state {
-    struct shogi_reader rd;
+    struct shogi_parser rd;
     struct shogi_position pos; /* the start being assembled */
     bool have_rows, have_pi, have_place, started, ended, any;
     bool last_was_end;
@@ -39,14 +39,14 @@ static void give_rest(struct shogi_position *pos, int color)
 
 static bool csa_start_line(struct csa_state *st, const char *s, int lineno)
 {
-    struct shogi_reader *rd = &st->rd;
+    struct shogi_parser *rd = &st->rd;
     if (s[1] == 'I') {
         shogi_position_startpos(&st->pos);
         st->have_pi = true;
         for (const char *p = s + 2; *p && *p != ' '; p += 4) {
             int sq = csa_square(p);
             if (sq < 0 || strlen(p) < 4 || shogi_type_from_csa(p + 2) == SHOGI_NO_TYPE)
-                return shogi_reader_fail(rd, lineno, "bad PI entry \"%.4s\"", p);
+                return shogi_parser_fail(rd, lineno, "bad PI entry \"%.4s\"", p);
             st->pos.board[sq] = SHOGI_EMPTY;
         }
         return true;
@@ -63,10 +63,10 @@ static bool csa_start_line(struct csa_state *st, const char *s, int lineno)
             }
             if (p[0] == ' ' && p[1] == '*') continue;
             if (p[0] != '+' && p[0] != '-')
-                return shogi_reader_fail(rd, lineno, "bad board cell \"%.3s\"", p);
+                return shogi_parser_fail(rd, lineno, "bad board cell \"%.3s\"", p);
             enum shogi_type t = shogi_type_from_csa(p + 1);
             if (t == SHOGI_NO_TYPE)
-                return shogi_reader_fail(rd, lineno, "unknown piece \"%.2s\"", p + 1);
+                return shogi_parser_fail(rd, lineno, "unknown piece \"%.2s\"", p + 1);
             st->pos.board[shogi_sq(file, rank)] =
                 (uint8_t)shogi_piece(p[0] == '+' ? SHOGI_SENTE : SHOGI_GOTE, t);
         }
@@ -77,27 +77,27 @@ static bool csa_start_line(struct csa_state *st, const char *s, int lineno)
         st->have_place = true;
         int color = s[1] == '+' ? SHOGI_SENTE : SHOGI_GOTE;
         for (const char *p = s + 2; *p && *p != ' '; p += 4) {
-            if (strlen(p) < 4) return shogi_reader_fail(rd, lineno, "bad placement \"%s\"", p);
+            if (strlen(p) < 4) return shogi_parser_fail(rd, lineno, "bad placement \"%s\"", p);
             if (p[0] == '0' && p[1] == '0' && p[2] == 'A' && p[3] == 'L') {
                 give_rest(&st->pos, color);
                 continue;
             }
             enum shogi_type t = shogi_type_from_csa(p + 2);
             if (t == SHOGI_NO_TYPE)
-                return shogi_reader_fail(rd, lineno, "unknown piece \"%.2s\"", p + 2);
+                return shogi_parser_fail(rd, lineno, "unknown piece \"%.2s\"", p + 2);
             if (p[0] == '0' && p[1] == '0') {
                 if (t > SHOGI_GOLD)
-                    return shogi_reader_fail(rd, lineno, "%.2s cannot be in hand", p + 2);
+                    return shogi_parser_fail(rd, lineno, "%.2s cannot be in hand", p + 2);
                 if (st->pos.hand[color][t] < 38) st->pos.hand[color][t]++;
                 continue;
             }
             int sq = csa_square(p);
-            if (sq < 0) return shogi_reader_fail(rd, lineno, "bad square \"%.2s\"", p);
+            if (sq < 0) return shogi_parser_fail(rd, lineno, "bad square \"%.2s\"", p);
             st->pos.board[sq] = (uint8_t)shogi_piece((enum shogi_color)color, t);
         }
         return true;
     }
-    return shogi_reader_fail(rd, lineno, "unknown position line \"%.20s\"", s);
+    return shogi_parser_fail(rd, lineno, "unknown position line \"%.20s\"", s);
 }
 
 /* The side-to-move line ends the position. */
@@ -109,17 +109,17 @@ static void csa_begin(struct csa_state *st, int side)
     st->pos.side = (uint8_t)side;
     st->pos.ply = 1;
     shogi_position_refresh(&st->pos);
-    shogi_reader_set_start(&st->rd, -1, &st->pos);
+    shogi_parser_set_start(&st->rd, -1, &st->pos);
 }
 
 static bool csa_move(struct csa_state *st, const char *s, int lineno)
 {
-    struct shogi_reader *rd = &st->rd;
-    if (strlen(s) < 7) return shogi_reader_fail(rd, lineno, "short move \"%s\"", s);
+    struct shogi_parser *rd = &st->rd;
+    if (strlen(s) < 7) return shogi_parser_fail(rd, lineno, "short move \"%s\"", s);
     int color = s[0] == '+' ? SHOGI_SENTE : SHOGI_GOTE;
     if (!st->started) csa_begin(st, color);
     if (st->ended) {
-        shogi_reader_note(rd, lineno, 0, "move after the end skipped");
+        shogi_parser_note(rd, lineno, 0, "move after the end skipped");
         return true;
     }
     enum shogi_type t = shogi_type_from_csa(s + 5);
@@ -127,7 +127,7 @@ static bool csa_move(struct csa_state *st, const char *s, int lineno)
     bool drop = s[1] == '0' && s[2] == '0';
     int from = drop ? SHOGI_HAND : csa_square(s + 1);
     if (t == SHOGI_NO_TYPE || to < 0 || from < 0)
-        return shogi_reader_fail(rd, lineno, "unreadable move \"%s\"", s);
+        return shogi_parser_fail(rd, lineno, "unreadable move \"%s\"", s);
     const struct shogi_position *pos = &rd->game.pos;
     struct shogi_move m = {(uint8_t)from, (uint8_t)to, 0, pos->board[to], false};
     if (drop) {
@@ -149,7 +149,7 @@ static bool csa_move(struct csa_state *st, const char *s, int lineno)
         else
             m.piece = (uint8_t)shogi_piece((enum shogi_color)color, t);
     }
-    if (!shogi_reader_play(rd, m, lineno)) return shogi_reader_fail(rd, lineno, "out of memory");
+    if (!shogi_parser_play(rd, m, lineno)) return shogi_parser_fail(rd, lineno, "out of memory");
     st->last_was_end = false;
     return true;
 }
@@ -159,7 +159,7 @@ static bool csa_time(struct csa_state *st, const char *s, int lineno)
     char *end;
     double sec = strtod(s + 1, &end);
     if (end == s + 1 || !(sec >= 0 && sec <= 1e12))
-        return shogi_reader_fail(&st->rd, lineno, "bad time \"%s\"", s);
+        return shogi_parser_fail(&st->rd, lineno, "bad time \"%s\"", s);
     int64_t ms = (int64_t)(sec * 1000 + 0.5);
     struct shogi_record *r = st->rd.rec;
     if (st->last_was_end)
@@ -200,7 +200,7 @@ static bool csa_special(struct csa_state *st, const char *s, int lineno)
             if (strcmp(s, words[i].w) == 0) e = words[i].e;
     }
     if (e == SHOGI_REC_END_NONE)
-        return shogi_reader_fail(&st->rd, lineno, "unknown special \"%s\"", s);
+        return shogi_parser_fail(&st->rd, lineno, "unknown special \"%s\"", s);
     if (st->ended) return true;
     r->end.kind = e;
     st->ended = true;
@@ -217,7 +217,7 @@ static void csa_info(struct csa_state *st, const char *s)
                 {"TIME", "持ち時間"},     {"NOTE", "備考"}};
     const char *colon = strchr(s, ':');
     if (!colon) {
-        shogi_reader_note(&st->rd, 0, 0, "information line without ':' skipped");
+        shogi_parser_note(&st->rd, 0, 0, "information line without ':' skipped");
         return;
     }
     char key[64];
@@ -251,7 +251,7 @@ static bool csa_statement(struct csa_state *st, char *s, int lineno)
     case '$': csa_info(st, s); return true;
     case 'P':
         if (st->started) {
-            shogi_reader_note(&st->rd, lineno, 0, "position line after the moves began skipped");
+            shogi_parser_note(&st->rd, lineno, 0, "position line after the moves began skipped");
             return true;
         }
         return csa_start_line(st, s, lineno);
@@ -259,7 +259,7 @@ static bool csa_statement(struct csa_state *st, char *s, int lineno)
     case '-':
         if (n == 1) {
             if (st->started)
-                shogi_reader_note(&st->rd, lineno, 0, "second side-to-move line");
+                shogi_parser_note(&st->rd, lineno, 0, "second side-to-move line");
             else
                 csa_begin(st, s[0] == '+' ? SHOGI_SENTE : SHOGI_GOTE);
             return true;
@@ -267,14 +267,14 @@ static bool csa_statement(struct csa_state *st, char *s, int lineno)
         return csa_move(st, s, lineno);
     case 'T': return csa_time(st, s, lineno);
     case '%': return csa_special(st, s, lineno);
-    default: return shogi_reader_fail(&st->rd, lineno, "unreadable line \"%.40s\"", s);
+    default: return shogi_parser_fail(&st->rd, lineno, "unreadable line \"%.40s\"", s);
     }
 }
 
 static struct shogi_record *csa_finish(struct csa_state *st)
 {
     if (!st->started) csa_begin(st, SHOGI_SENTE);
-    return shogi_reader_finish(&st->rd);
+    return shogi_parser_finish(&st->rd);
 }
 
 int shogi_csa_read(const char *data, size_t len, const char *name, struct shogi_record ***out,
@@ -288,7 +288,7 @@ int shogi_csa_read(const char *data, size_t len, const char *name, struct shogi_
     int ngames = 0;
     struct csa_state st;
     memset(&st, 0, sizeof st);
-    bool ok = n >= 0 && shogi_reader_init(&st.rd, name, err, SHOGI_FORMAT_CSA);
+    bool ok = n >= 0 && shogi_parser_init(&st.rd, name, err, SHOGI_FORMAT_CSA);
     if (n < 0 && err)
         snprintf(err->message, sizeof err->message, "%s: out of memory", name ? name : "<memory>");
     if (ok) st.rd.rec->charset = charset;
@@ -318,7 +318,7 @@ int shogi_csa_read(const char *data, size_t len, const char *name, struct shogi_
             games = g;
             games[ngames++] = csa_finish(&st);
             memset(&st, 0, sizeof st);
-            ok = shogi_reader_init(&st.rd, name, err, SHOGI_FORMAT_CSA);
+            ok = shogi_parser_init(&st.rd, name, err, SHOGI_FORMAT_CSA);
             if (ok) st.rd.rec->charset = charset;
             continue;
         }
@@ -347,7 +347,7 @@ int shogi_csa_read(const char *data, size_t len, const char *name, struct shogi_
     }
     if (ok && (st.any || ngames == 0)) {
         if (!st.any && ngames == 0) {
-            ok = shogi_reader_fail(&st.rd, 0, "no CSA statement found");
+            ok = shogi_parser_fail(&st.rd, 0, "no CSA statement found");
         } else {
             struct shogi_record **g = realloc(games, (size_t)(ngames + 1) * sizeof *g);
             if (g) {
@@ -358,7 +358,7 @@ int shogi_csa_read(const char *data, size_t len, const char *name, struct shogi_
             }
         }
     }
-    if (st.rd.rec) shogi_reader_abort(&st.rd);
+    if (st.rd.rec) shogi_parser_abort(&st.rd);
     free(lines);
     free(text);
     if (!ok) {

@@ -47,33 +47,33 @@ static bool jkf_square(const struct shogi_json *o, int *sq)
     return true;
 }
 
-static bool jkf_initial(struct shogi_reader *rd, const struct shogi_json *init)
+static bool jkf_initial(struct shogi_parser *rd, const struct shogi_json *init)
 {
     const char *preset = jstr(init, "preset");
     if (!preset || strcmp(preset, "HIRATE") == 0) return true;
     if (strcmp(preset, "OTHER") != 0) {
         const struct shogi_handicap_info *h = shogi_handicap_find(preset);
-        if (!h) return shogi_reader_fail(rd, 0, "unknown initial.preset \"%s\"", preset);
-        shogi_reader_set_start(rd, (int)h->id, NULL);
+        if (!h) return shogi_parser_fail(rd, 0, "unknown initial.preset \"%s\"", preset);
+        shogi_parser_set_start(rd, (int)h->id, NULL);
         return true;
     }
     const struct shogi_json *data = shogi_json_get(init, "data");
     const struct shogi_json *board = shogi_json_get(data, "board");
     if (!board || board->type != SHOGI_JSON_ARRAY || board->n != 9)
-        return shogi_reader_fail(rd, 0, "initial.data.board is not 9 files");
+        return shogi_parser_fail(rd, 0, "initial.data.board is not 9 files");
     struct shogi_position pos;
     shogi_position_clear(&pos);
     for (int x = 0; x < 9; x++) {
         const struct shogi_json *col = &board->items[x];
         if (col->type != SHOGI_JSON_ARRAY || col->n != 9)
-            return shogi_reader_fail(rd, 0, "initial.data.board[%d] is not 9 ranks", x);
+            return shogi_parser_fail(rd, 0, "initial.data.board[%d] is not 9 ranks", x);
         for (int y = 0; y < 9; y++) {
             const struct shogi_json *cell = &col->items[y];
             const char *kind = jstr(cell, "kind");
             if (!kind) continue;
             enum shogi_type t = shogi_type_from_csa(kind);
             if (t == SHOGI_NO_TYPE)
-                return shogi_reader_fail(rd, 0, "unknown piece kind \"%s\"", kind);
+                return shogi_parser_fail(rd, 0, "unknown piece kind \"%s\"", kind);
             int color = jint(cell, "color", 0) ? SHOGI_GOTE : SHOGI_SENTE;
             pos.board[shogi_sq(x + 1, y + 1)] = (uint8_t)shogi_piece((enum shogi_color)color, t);
         }
@@ -89,13 +89,13 @@ static bool jkf_initial(struct shogi_reader *rd, const struct shogi_json *init)
                         ? (int)h->items[i].number
                         : -1;
             if (t < SHOGI_PAWN || t > SHOGI_GOLD || k < 0)
-                return shogi_reader_fail(rd, 0, "bad hand entry \"%s\"", h->keys[i]);
+                return shogi_parser_fail(rd, 0, "bad hand entry \"%s\"", h->keys[i]);
             pos.hand[c][t] = (uint8_t)k;
         }
     }
     pos.side = jint(data, "color", 0) ? SHOGI_GOTE : SHOGI_SENTE;
     shogi_position_refresh(&pos);
-    shogi_reader_set_start(rd, -1, &pos);
+    shogi_parser_set_start(rd, -1, &pos);
     return true;
 }
 
@@ -127,18 +127,18 @@ static int64_t jkf_time(const struct shogi_json *t, const char *key, bool hours)
     return s < 0 || s > 1000000000000LL ? -1 : s * 1000; /* what CSA's T can carry back */
 }
 
-static bool jkf_move(struct shogi_reader *rd, const struct shogi_json *mo, int index)
+static bool jkf_move(struct shogi_parser *rd, const struct shogi_json *mo, int index)
 {
     const struct shogi_position *pos = &rd->game.pos;
     int to;
     if (jbool(mo, "same") && !shogi_json_get(mo, "to") && rd->last_to >= 0)
         to = rd->last_to;
     else if (!jkf_square(shogi_json_get(mo, "to"), &to))
-        return shogi_reader_fail(rd, 0, "moves[%d].move.to is not a square", index);
+        return shogi_parser_fail(rd, 0, "moves[%d].move.to is not a square", index);
     const char *code = jstr(mo, "piece");
     enum shogi_type t = code ? shogi_type_from_csa(code) : SHOGI_NO_TYPE;
     if (t == SHOGI_NO_TYPE)
-        return shogi_reader_fail(rd, 0, "moves[%d].move.piece is missing", index);
+        return shogi_parser_fail(rd, 0, "moves[%d].move.piece is missing", index);
     int color =
         shogi_json_get(mo, "color") ? (jint(mo, "color", 0) ? SHOGI_GOTE : SHOGI_SENTE) : pos->side;
     struct shogi_move m = {0};
@@ -148,7 +148,7 @@ static bool jkf_move(struct shogi_reader *rd, const struct shogi_json *mo, int i
     int fsq;
     if (from && from->type == SHOGI_JSON_OBJECT) {
         if (!jkf_square(from, &fsq))
-            return shogi_reader_fail(rd, 0, "moves[%d].move.from is not a square", index);
+            return shogi_parser_fail(rd, 0, "moves[%d].move.from is not a square", index);
         m.from = (uint8_t)fsq;
         int on = pos->board[fsq];
         if (on && shogi_piece_type(on) == t && (int)shogi_piece_color(on) == color)
@@ -160,14 +160,14 @@ static bool jkf_move(struct shogi_reader *rd, const struct shogi_json *mo, int i
         m.from = SHOGI_HAND;
         m.piece = (uint8_t)shogi_piece((enum shogi_color)color, t);
     }
-    return shogi_reader_play(rd, m, 0) != NULL || shogi_reader_fail(rd, 0, "out of memory");
+    return shogi_parser_play(rd, m, 0) != NULL || shogi_parser_fail(rd, 0, "out of memory");
 }
 
 struct shogi_record *shogi_jkf_read(const char *data, size_t len, const char *name,
                                     struct shogi_record_error *err)
 {
-    struct shogi_reader rd;
-    if (!shogi_reader_init(&rd, name, err, SHOGI_FORMAT_JKF)) return NULL;
+    struct shogi_parser rd;
+    if (!shogi_parser_init(&rd, name, err, SHOGI_FORMAT_JKF)) return NULL;
     char msg[160];
     const char *charset;
     char *text = shogi_text_to_utf8(data, len, &charset);
@@ -179,9 +179,9 @@ struct shogi_record *shogi_jkf_read(const char *data, size_t len, const char *na
         int line = 0;
         sscanf(msg, "line %d", &line);
         const char *colon = strchr(msg, ':');
-        shogi_reader_fail(&rd, line, "%s", colon ? colon + 2 : "not JSON");
+        shogi_parser_fail(&rd, line, "%s", colon ? colon + 2 : "not JSON");
     } else if (root->type != SHOGI_JSON_OBJECT) {
-        ok = shogi_reader_fail(&rd, 1, "JKF must be a JSON object");
+        ok = shogi_parser_fail(&rd, 1, "JKF must be a JSON object");
     }
     const struct shogi_json *header = ok ? shogi_json_get(root, "header") : NULL;
     for (int i = 0; header && header->type == SHOGI_JSON_OBJECT && i < header->n; i++) {
@@ -193,12 +193,12 @@ struct shogi_record *shogi_jkf_read(const char *data, size_t len, const char *na
     if (ok && init && init->type == SHOGI_JSON_OBJECT) ok = jkf_initial(&rd, init);
     const struct shogi_json *moves = ok ? shogi_json_get(root, "moves") : NULL;
     if (ok && (!moves || moves->type != SHOGI_JSON_ARRAY))
-        ok = shogi_reader_fail(&rd, 0, "no \"moves\" array");
+        ok = shogi_parser_fail(&rd, 0, "no \"moves\" array");
     bool ended = false;
     for (int i = 0; ok && i < moves->n; i++) {
         const struct shogi_json *e = &moves->items[i];
         if (e->type != SHOGI_JSON_OBJECT) {
-            ok = shogi_reader_fail(&rd, 0, "moves[%d] is not an object", i);
+            ok = shogi_parser_fail(&rd, 0, "moves[%d] is not an object", i);
             break;
         }
         if (ended) continue;
@@ -224,7 +224,7 @@ struct shogi_record *shogi_jkf_read(const char *data, size_t len, const char *na
             for (size_t j = 0; j < sizeof jkf_specials / sizeof jkf_specials[0]; j++)
                 if (strcmp(special, jkf_specials[j].w) == 0) k = jkf_specials[j].e;
             if (k == SHOGI_REC_END_NONE)
-                shogi_reader_note(&rd, 0, r->nmoves, "unknown special \"%.40s\"", special);
+                shogi_parser_note(&rd, 0, r->nmoves, "unknown special \"%.40s\"", special);
             r->end.kind = k;
             r->end.time_ms = jkf_time(time, "now", false);
             r->end.total_ms = jkf_time(time, "total", true);
@@ -239,11 +239,11 @@ struct shogi_record *shogi_jkf_read(const char *data, size_t len, const char *na
     }
     shogi_json_free(root);
     if (!ok) {
-        shogi_reader_abort(&rd);
+        shogi_parser_abort(&rd);
         return NULL;
     }
     rd.rec->charset = charset;
-    return shogi_reader_finish(&rd);
+    return shogi_parser_finish(&rd);
 }
 
 /* ---- writing --------------------------------------------------------------------------------- */

@@ -125,7 +125,7 @@ static int select_moves(const struct ki2_move *mv, int color, const struct shogi
 
 /* Resolve the written move: legal moves first; failing that, the move the words describe among
  * those the pieces can physically make, so the board can say which rule it breaks. */
-static struct shogi_move resolve(struct shogi_reader *rd, const struct ki2_move *mv, int lineno,
+static struct shogi_move resolve(struct shogi_parser *rd, const struct ki2_move *mv, int lineno,
                                  bool *ambiguous, bool *found)
 {
     const struct shogi_position *pos = &rd->game.pos;
@@ -178,7 +178,7 @@ static struct shogi_move resolve(struct shogi_reader *rd, const struct ki2_move 
 }
 
 struct ki2_state {
-    struct shogi_reader rd;
+    struct shogi_parser rd;
     struct shogi_bod bod;
     bool moves_begun, ended, in_branch;
 };
@@ -196,15 +196,15 @@ static void ki2_begin(struct ki2_state *st)
         st->bod.pos.side = st->bod.gote_to_move ? SHOGI_GOTE : SHOGI_SENTE;
         st->bod.pos.ply = 1;
         shogi_position_refresh(&st->bod.pos);
-        shogi_reader_set_start(&st->rd, -1, &st->bod.pos);
+        shogi_parser_set_start(&st->rd, -1, &st->bod.pos);
     }
 }
 
 static bool ki2_token(struct ki2_state *st, int mark, const char *text, int lineno)
 {
-    struct shogi_reader *rd = &st->rd;
+    struct shogi_parser *rd = &st->rd;
     if (st->ended) {
-        shogi_reader_note(rd, lineno, 0, "move after the end skipped");
+        shogi_parser_note(rd, lineno, 0, "move after the end skipped");
         return true;
     }
     const char *q = shogi_skip_space(text);
@@ -216,23 +216,23 @@ static bool ki2_token(struct ki2_state *st, int mark, const char *text, int line
     }
     struct ki2_move mv;
     if (!parse_ki2_move(text, &mv))
-        return shogi_reader_fail(rd, lineno, "unreadable move \"%.60s\"", text);
+        return shogi_parser_fail(rd, lineno, "unreadable move \"%.60s\"", text);
     if (mv.to < 0) {
         if (rd->last_to < 0)
-            return shogi_reader_fail(rd, lineno, "同 (same square) on the first move");
+            return shogi_parser_fail(rd, lineno, "同 (same square) on the first move");
         mv.to = rd->last_to;
     }
     int color = mark % 2 == 0 ? SHOGI_SENTE : SHOGI_GOTE;
     int ply = rd->rec->nmoves + 1;
     if (color != rd->game.pos.side)
-        shogi_reader_note(rd, lineno, ply, "%s marked for the side not to move",
+        shogi_parser_note(rd, lineno, ply, "%s marked for the side not to move",
                           color == SHOGI_SENTE ? "▲" : "△");
     bool ambiguous, found;
     struct shogi_move m = resolve(rd, &mv, lineno, &ambiguous, &found);
     if (ambiguous)
-        shogi_reader_note(rd, lineno, ply, "ambiguous move \"%.40s\": first fit taken", text);
-    if (!found) shogi_reader_note(rd, lineno, ply, "no piece can make the move \"%.40s\"", text);
-    if (!shogi_reader_play(rd, m, lineno)) return shogi_reader_fail(rd, lineno, "out of memory");
+        shogi_parser_note(rd, lineno, ply, "ambiguous move \"%.40s\": first fit taken", text);
+    if (!found) shogi_parser_note(rd, lineno, ply, "no piece can make the move \"%.40s\"", text);
+    if (!shogi_parser_play(rd, m, lineno)) return shogi_parser_fail(rd, lineno, "out of memory");
     return true;
 }
 
@@ -245,13 +245,13 @@ static bool ki2_moves_line(struct ki2_state *st, const char *p, int lineno)
         if (mark < 0) {
             const char *q = shogi_skip_space(p);
             if (!*q) break;
-            return shogi_reader_fail(&st->rd, lineno, "text outside a move: \"%.40s\"", q);
+            return shogi_parser_fail(&st->rd, lineno, "text outside a move: \"%.40s\"", q);
         }
         p += strlen(marks[mark]);
         const char *start = p;
         while (*p && mark_at(p) < 0) p++;
         char *tok = shogi_strdup_trim(start, (size_t)(p - start));
-        if (!tok) return shogi_reader_fail(&st->rd, lineno, "out of memory");
+        if (!tok) return shogi_parser_fail(&st->rd, lineno, "out of memory");
         bool ok = ki2_token(st, mark, tok, lineno);
         free(tok);
         if (!ok) return false;
@@ -264,16 +264,16 @@ struct shogi_record *shogi_ki2_read(const char *data, size_t len, const char *na
 {
     struct ki2_state st;
     memset(&st, 0, sizeof st);
-    if (!shogi_reader_init(&st.rd, name, err, SHOGI_FORMAT_KI2)) return NULL;
+    if (!shogi_parser_init(&st.rd, name, err, SHOGI_FORMAT_KI2)) return NULL;
     char *text, **lines;
-    int n = shogi_reader_lines(&st.rd, data, len, &text, &lines);
+    int n = shogi_parser_lines(&st.rd, data, len, &text, &lines);
     if (n < 0) return NULL;
     bool ok = true, any = false;
     for (int i = 0; i < n && ok; i++) {
         int lineno = i + 1;
         const char *line = lines[i];
         const char *p = shogi_skip_space(line);
-        if (shogi_reader_skip_branch(&st.rd, &st.in_branch, p)) continue;
+        if (shogi_parser_skip_branch(&st.rd, &st.in_branch, p)) continue;
         if (!*p || *p == '#') continue;
         if (mark_at(p) >= 0) {
             ok = ki2_moves_line(&st, p, lineno);
@@ -310,15 +310,15 @@ struct shogi_record *shogi_ki2_read(const char *data, size_t len, const char *na
             any = true;
             continue;
         }
-        shogi_reader_note(&st.rd, lineno, 0, "line not understood, skipped");
+        shogi_parser_note(&st.rd, lineno, 0, "line not understood, skipped");
     }
-    if (ok && !any) ok = shogi_reader_fail(&st.rd, 0, "no KI2 header, diagram or move found");
+    if (ok && !any) ok = shogi_parser_fail(&st.rd, 0, "no KI2 header, diagram or move found");
     if (ok) ki2_begin(&st);
     free(lines);
     free(text);
     if (!ok) {
-        shogi_reader_abort(&st.rd);
+        shogi_parser_abort(&st.rd);
         return NULL;
     }
-    return shogi_reader_finish(&st.rd);
+    return shogi_parser_finish(&st.rd);
 }

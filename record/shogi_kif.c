@@ -107,7 +107,7 @@ static const char *parse_kif_move(const char *p, struct kif_move *mv)
 }
 
 /* Turn the written move into a board move of the side to move. */
-static struct shogi_move kif_to_move(const struct shogi_reader *rd, const struct kif_move *mv)
+static struct shogi_move kif_to_move(const struct shogi_parser *rd, const struct kif_move *mv)
 {
     const struct shogi_position *pos = &rd->game.pos;
     int side = pos->side;
@@ -130,7 +130,7 @@ static struct shogi_move kif_to_move(const struct shogi_reader *rd, const struct
 }
 
 struct kif_state {
-    struct shogi_reader rd;
+    struct shogi_parser rd;
     struct shogi_bod bod;
     bool moves_begun, ended, in_branch;
     bool have_header_handicap;
@@ -151,7 +151,7 @@ static void begin_moves(struct kif_state *st)
         st->bod.pos.side = st->bod.gote_to_move ? SHOGI_GOTE : SHOGI_SENTE;
         st->bod.pos.ply = 1;
         shogi_position_refresh(&st->bod.pos);
-        shogi_reader_set_start(&st->rd, -1, &st->bod.pos);
+        shogi_parser_set_start(&st->rd, -1, &st->bod.pos);
     }
 }
 
@@ -169,7 +169,7 @@ static void add_comment(struct kif_state *st, const char *text)
 /* A line that starts with a move number. */
 static bool move_line(struct kif_state *st, const char *p, int lineno)
 {
-    struct shogi_reader *rd = &st->rd;
+    struct shogi_parser *rd = &st->rd;
     int number = 0;
     while (*p >= '0' && *p <= '9') {
         if (number < 100000) number = number * 10 + (*p - '0');
@@ -177,13 +177,13 @@ static bool move_line(struct kif_state *st, const char *p, int lineno)
     }
     p = shogi_skip_space(p);
     if (st->ended) {
-        shogi_reader_note(rd, lineno, 0, "line after the terminal move skipped");
+        shogi_parser_note(rd, lineno, 0, "line after the terminal move skipped");
         return true;
     }
     begin_moves(st);
     int ply = rd->rec->nmoves + 1;
     if (number != ply)
-        shogi_reader_note(rd, lineno, ply, "move numbered %d where %d was expected", number, ply);
+        shogi_parser_note(rd, lineno, ply, "move numbered %d where %d was expected", number, ply);
     int64_t now = -1, total = -1;
     const char *q = p;
     enum shogi_record_end e = shogi_kif_end_word(&q);
@@ -197,11 +197,11 @@ static bool move_line(struct kif_state *st, const char *p, int lineno)
     }
     struct kif_move mv;
     const char *rest = parse_kif_move(p, &mv);
-    if (!rest) return shogi_reader_fail(rd, lineno, "unreadable move \"%.60s\"", p);
+    if (!rest) return shogi_parser_fail(rd, lineno, "unreadable move \"%.60s\"", p);
     if (mv.to < 0 && rd->last_to < 0)
-        return shogi_reader_fail(rd, lineno, "同 (same square) on the first move");
-    struct shogi_record_move *rm = shogi_reader_play(rd, kif_to_move(rd, &mv), lineno);
-    if (!rm) return shogi_reader_fail(rd, lineno, "out of memory");
+        return shogi_parser_fail(rd, lineno, "同 (same square) on the first move");
+    struct shogi_record_move *rm = shogi_parser_play(rd, kif_to_move(rd, &mv), lineno);
+    if (!rm) return shogi_parser_fail(rd, lineno, "out of memory");
     if (parse_times(rest, &now, &total)) {
         rm->time_ms = now;
         rm->total_ms = total;
@@ -214,16 +214,16 @@ struct shogi_record *shogi_kif_read(const char *data, size_t len, const char *na
 {
     struct kif_state st;
     memset(&st, 0, sizeof st);
-    if (!shogi_reader_init(&st.rd, name, err, SHOGI_FORMAT_KIF)) return NULL;
+    if (!shogi_parser_init(&st.rd, name, err, SHOGI_FORMAT_KIF)) return NULL;
     char *text, **lines;
-    int n = shogi_reader_lines(&st.rd, data, len, &text, &lines);
+    int n = shogi_parser_lines(&st.rd, data, len, &text, &lines);
     if (n < 0) return NULL;
     bool ok = true, any = false;
     for (int i = 0; i < n && ok; i++) {
         int lineno = i + 1;
         const char *line = lines[i];
         const char *p = shogi_skip_space(line);
-        if (shogi_reader_skip_branch(&st.rd, &st.in_branch, p)) continue;
+        if (shogi_parser_skip_branch(&st.rd, &st.in_branch, p)) continue;
         if (!*p || *p == '#') continue;
         if (*p >= '0' && *p <= '9') {
             ok = move_line(&st, p, lineno);
@@ -261,15 +261,15 @@ struct shogi_record *shogi_kif_read(const char *data, size_t len, const char *na
             continue;
         }
         if (st.moves_begun && shogi_kif_header_line(&st.rd, line, lineno)) continue;
-        shogi_reader_note(&st.rd, lineno, 0, "line not understood, skipped");
+        shogi_parser_note(&st.rd, lineno, 0, "line not understood, skipped");
     }
-    if (ok && !any) ok = shogi_reader_fail(&st.rd, 0, "no KIF header, diagram or move found");
+    if (ok && !any) ok = shogi_parser_fail(&st.rd, 0, "no KIF header, diagram or move found");
     if (ok) begin_moves(&st);
     free(lines);
     free(text);
     if (!ok) {
-        shogi_reader_abort(&st.rd);
+        shogi_parser_abort(&st.rd);
         return NULL;
     }
-    return shogi_reader_finish(&st.rd);
+    return shogi_parser_finish(&st.rd);
 }

@@ -17,7 +17,7 @@ static const char *find_colon(const char *line, size_t *seplen)
     return b;
 }
 
-bool shogi_kif_header_line(struct shogi_reader *rd, const char *line, int lineno)
+bool shogi_kif_header_line(struct shogi_parser *rd, const char *line, int lineno)
 {
     const char *p = shogi_skip_space(line);
     if ((*p >= '0' && *p <= '9') || *p == '*' || *p == '#' || *p == '&' || *p == '|' || !*p)
@@ -29,13 +29,13 @@ bool shogi_kif_header_line(struct shogi_reader *rd, const char *line, int lineno
     char *value = shogi_strdup_trim(colon + seplen, (size_t)-1);
     bool ok = key && value;
     if (ok && strcmp(key, "手合割") == 0 && rd->rec->nmoves > 0) {
-        shogi_reader_note(rd, lineno, 0, "手合割 after the first move ignored");
+        shogi_parser_note(rd, lineno, 0, "手合割 after the first move ignored");
     } else if (ok && strcmp(key, "手合割") == 0) {
         const struct shogi_handicap_info *h = shogi_handicap_find(value);
         if (h)
-            shogi_reader_set_start(rd, (int)h->id, NULL);
+            shogi_parser_set_start(rd, (int)h->id, NULL);
         else if (strcmp(value, "その他") != 0)
-            shogi_reader_note(rd, lineno, 0, "unknown 手合割 \"%s\": 平手 assumed", value);
+            shogi_parser_note(rd, lineno, 0, "unknown 手合割 \"%s\": 平手 assumed", value);
     } else if (ok) {
         shogi_record_set(rd->rec, key, value);
     }
@@ -137,7 +137,7 @@ bool shogi_bod_line(struct shogi_bod *bod, const char *line)
     return true;
 }
 
-int shogi_reader_lines(struct shogi_reader *rd, const char *data, size_t len, char **text,
+int shogi_parser_lines(struct shogi_parser *rd, const char *data, size_t len, char **text,
                        char ***lines)
 {
     const char *charset;
@@ -147,15 +147,15 @@ int shogi_reader_lines(struct shogi_reader *rd, const char *data, size_t len, ch
     if (n < 0) {
         free(*text);
         *text = NULL;
-        shogi_reader_fail(rd, 0, "out of memory");
-        shogi_reader_abort(rd);
+        shogi_parser_fail(rd, 0, "out of memory");
+        shogi_parser_abort(rd);
         return -1;
     }
     rd->rec->charset = charset;
     return n;
 }
 
-bool shogi_reader_skip_branch(struct shogi_reader *rd, bool *in_branch, const char *p)
+bool shogi_parser_skip_branch(struct shogi_parser *rd, bool *in_branch, const char *p)
 {
     bool starts = shogi_starts_with(p, "変化");
     if (starts) rd->rec->branches_skipped++;

@@ -239,7 +239,7 @@ bool shogi_record_same_moves(const struct shogi_record *a, const struct shogi_re
 
 /* ---- the reader state ------------------------------------------------------------------------ */
 
-bool shogi_reader_init(struct shogi_reader *rd, const char *name, struct shogi_record_error *err,
+bool shogi_parser_init(struct shogi_parser *rd, const char *name, struct shogi_record_error *err,
                        enum shogi_format format)
 {
     memset(rd, 0, sizeof *rd);
@@ -247,13 +247,13 @@ bool shogi_reader_init(struct shogi_reader *rd, const char *name, struct shogi_r
     rd->err = err;
     rd->last_to = -1;
     rd->rec = shogi_record_new(SHOGI_HC_EVEN, NULL);
-    if (!rd->rec) return shogi_reader_fail(rd, 0, "out of memory");
+    if (!rd->rec) return shogi_parser_fail(rd, 0, "out of memory");
     rd->rec->format = format;
     shogi_game_init(&rd->game, &rd->rec->start, &shogi_rules_jsa);
     return true;
 }
 
-void shogi_reader_set_start(struct shogi_reader *rd, int handicap, const struct shogi_position *pos)
+void shogi_parser_set_start(struct shogi_parser *rd, int handicap, const struct shogi_position *pos)
 {
     struct shogi_record *r = rd->rec;
     if (pos) {
@@ -268,13 +268,13 @@ void shogi_reader_set_start(struct shogi_reader *rd, int handicap, const struct 
     shogi_game_init(&rd->game, &r->start, &shogi_rules_jsa);
 }
 
-struct shogi_record_move *shogi_reader_play(struct shogi_reader *rd, struct shogi_move m, int line)
+struct shogi_record_move *shogi_parser_play(struct shogi_parser *rd, struct shogi_move m, int line)
 {
     struct shogi_record_move *rm = play_into(rd->rec, &rd->game, m, line);
     if (!rm) return NULL;
     rd->last_to = m.to;
     if (rm->verdict.rule != SHOGI_LEGAL) {
-        shogi_reader_note(rd, line, rd->rec->nmoves, "illegal move: %s%s%s%s",
+        shogi_parser_note(rd, line, rd->rec->nmoves, "illegal move: %s%s%s%s",
                           shogi_illegal_name(rm->verdict.rule), rm->verdict.fault ? " (" : "",
                           rm->verdict.fault ? shogi_fault_text(rm->verdict.fault) : "",
                           rm->verdict.fault ? ")" : "");
@@ -282,7 +282,7 @@ struct shogi_record_move *shogi_reader_play(struct shogi_reader *rd, struct shog
     return rm;
 }
 
-struct shogi_record *shogi_reader_finish(struct shogi_reader *rd)
+struct shogi_record *shogi_parser_finish(struct shogi_parser *rd)
 {
     struct shogi_record *r = rd->rec;
     shogi_game_free(&rd->game);
@@ -290,14 +290,14 @@ struct shogi_record *shogi_reader_finish(struct shogi_reader *rd)
     return r;
 }
 
-void shogi_reader_abort(struct shogi_reader *rd)
+void shogi_parser_abort(struct shogi_parser *rd)
 {
     shogi_game_free(&rd->game);
     shogi_record_free(rd->rec);
     rd->rec = NULL;
 }
 
-bool shogi_reader_fail(struct shogi_reader *rd, int line, const char *fmt, ...)
+bool shogi_parser_fail(struct shogi_parser *rd, int line, const char *fmt, ...)
 {
     if (!rd->err) return false;
     char msg[200];
@@ -313,7 +313,7 @@ bool shogi_reader_fail(struct shogi_reader *rd, int line, const char *fmt, ...)
     return false;
 }
 
-void shogi_reader_note(struct shogi_reader *rd, int line, int ply, const char *fmt, ...)
+void shogi_parser_note(struct shogi_parser *rd, int line, int ply, const char *fmt, ...)
 {
     struct shogi_record *r = rd->rec;
     if (r->nnotes >= 1000) return; /* a garbage file must not grow this without bound */

@@ -215,38 +215,40 @@ const char *shogi_kif_piece_name(enum shogi_type t); /* 歩 … 龍, promoted la
 const char *shogi_kif_digit(int d);                  /* "１" … "９" */
 const char *shogi_kanji_numeral(int d);              /* "一" … "九" */
 
-/* Reading state shared by the readers: a record being filled and the game it is replayed on. */
-struct shogi_reader {
+/* Parsing state shared by the record readers (not vision's shogi_reader): a record being filled and
+ * the game it is replayed on. */
+struct shogi_parser {
     struct shogi_record *rec;
     struct shogi_game game;
     const char *name;
     struct shogi_record_error *err;
     int last_to; /* destination of the previous move (for 同), -1 before the first */
 };
-bool shogi_reader_init(struct shogi_reader *rd, const char *name, struct shogi_record_error *err,
+bool shogi_parser_init(struct shogi_parser *rd, const char *name, struct shogi_record_error *err,
                        enum shogi_format format);
 /* Start over from another position (BOD, P1..P9, SFEN) or handicap; keeps the headers. */
-void shogi_reader_set_start(struct shogi_reader *rd, int handicap,
+void shogi_parser_set_start(struct shogi_parser *rd, int handicap,
                             const struct shogi_position *pos);
 /* Judge m against the game, append it to the record and play it if playable. */
-struct shogi_record_move *shogi_reader_play(struct shogi_reader *rd, struct shogi_move m, int line);
-struct shogi_record *shogi_reader_finish(struct shogi_reader *rd); /* hands the record over */
-void shogi_reader_abort(struct shogi_reader *rd);
-bool shogi_reader_fail(struct shogi_reader *rd, int line, const char *fmt, ...)
+struct shogi_record_move *shogi_parser_play(struct shogi_parser *rd, struct shogi_move m, int line);
+struct shogi_record *shogi_parser_finish(struct shogi_parser *rd); /* hands the record over */
+void shogi_parser_abort(struct shogi_parser *rd);
+bool shogi_parser_fail(struct shogi_parser *rd, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4))); /* fills err; returns false */
-void shogi_reader_note(struct shogi_reader *rd, int line, int ply, const char *fmt, ...)
+void shogi_parser_note(struct shogi_parser *rd, int line, int ply, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* KIF and KI2: the text decoded to UTF-8 (charset noted in the record) and split into lines. Returns
- * the line count; -1 (the reader failed and was aborted) when out of memory. Free *lines, *text. */
-int shogi_reader_lines(struct shogi_reader *rd, const char *data, size_t len, char **text,
+/* KIF and KI2: the text decoded to UTF-8 (charset noted in the record) and split into lines.
+ * Returns the line count; -1 (the reader failed and was aborted) when out of memory. Free *lines,
+ * *text. */
+int shogi_parser_lines(struct shogi_parser *rd, const char *data, size_t len, char **text,
                        char ***lines);
 /* KIF and KI2: branches (変化) are read past and counted. True when line p belongs to a branch (or
  * starts one) and is thereby taken care of. */
-bool shogi_reader_skip_branch(struct shogi_reader *rd, bool *in_branch, const char *p);
+bool shogi_parser_skip_branch(struct shogi_parser *rd, bool *in_branch, const char *p);
 /* Append text to a comment (joined with '\n'). */
 void shogi_comment_add(char **comment, const char *text);
 /* KIF-style header line handling shared by KIF and KI2: key：value. Returns true if it was one. */
-bool shogi_kif_header_line(struct shogi_reader *rd, const char *line, int lineno);
+bool shogi_kif_header_line(struct shogi_parser *rd, const char *line, int lineno);
 /* BOD diagram (board rows, 持駒 lines, 手番) into a position, shared by KIF and KI2. */
 struct shogi_bod {
     struct shogi_position pos;

@@ -104,8 +104,8 @@ static bool lenient_sfen(const char *s, struct shogi_position *pos, const char *
 static struct shogi_record *usi_line(const char *line, int lineno, const char *name,
                                      struct shogi_record_error *err)
 {
-    struct shogi_reader rd;
-    if (!shogi_reader_init(&rd, name, err, SHOGI_FORMAT_USI)) return NULL;
+    struct shogi_parser rd;
+    if (!shogi_parser_init(&rd, name, err, SHOGI_FORMAT_USI)) return NULL;
     const char *p = line;
     while (*p == ' ' || *p == '\t') p++;
     if (shogi_starts_with(p, "position ")) p += strlen("position ");
@@ -114,18 +114,18 @@ static struct shogi_record *usi_line(const char *line, int lineno, const char *n
     const char *end = p;
     if (!shogi_sfen_parse(&pos, p, &end, msg, sizeof msg)) {
         if (!lenient_sfen(p, &pos, &end)) {
-            shogi_reader_fail(&rd, lineno, "bad position: %s", msg);
-            shogi_reader_abort(&rd);
+            shogi_parser_fail(&rd, lineno, "bad position: %s", msg);
+            shogi_parser_abort(&rd);
             return NULL;
         }
-        shogi_reader_note(&rd, lineno, 0, "start position kept although %s", msg);
+        shogi_parser_note(&rd, lineno, 0, "start position kept although %s", msg);
     }
-    shogi_reader_set_start(&rd, -1, &pos);
+    shogi_parser_set_start(&rd, -1, &pos);
     char tok[64];
     p = next_token(end, tok, sizeof tok);
     if (tok[0] && strcmp(tok, "moves") != 0) {
-        shogi_reader_fail(&rd, lineno, "expected \"moves\", found \"%s\"", tok);
-        shogi_reader_abort(&rd);
+        shogi_parser_fail(&rd, lineno, "expected \"moves\", found \"%s\"", tok);
+        shogi_parser_abort(&rd);
         return NULL;
     }
     for (;;) {
@@ -141,18 +141,18 @@ static struct shogi_record *usi_line(const char *line, int lineno, const char *n
         if (is_end) break;
         struct shogi_move m;
         if (!shogi_move_from_usi(&rd.game.pos, tok, &m) && !usi_syntax_move(tok, &m)) {
-            shogi_reader_fail(&rd, lineno, "bad USI move \"%s\" at ply %d", tok,
+            shogi_parser_fail(&rd, lineno, "bad USI move \"%s\" at ply %d", tok,
                               rd.rec->nmoves + 1);
-            shogi_reader_abort(&rd);
+            shogi_parser_abort(&rd);
             return NULL;
         }
-        if (!shogi_reader_play(&rd, m, lineno)) {
-            shogi_reader_fail(&rd, lineno, "out of memory");
-            shogi_reader_abort(&rd);
+        if (!shogi_parser_play(&rd, m, lineno)) {
+            shogi_parser_fail(&rd, lineno, "out of memory");
+            shogi_parser_abort(&rd);
             return NULL;
         }
     }
-    return shogi_reader_finish(&rd);
+    return shogi_parser_finish(&rd);
 }
 
 int shogi_usi_read(const char *data, size_t len, const char *name, struct shogi_record ***out,

@@ -83,6 +83,24 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
                          struct observation *o);
 
 double shogi_patch_ncc(const uint8_t *a, const uint8_t *b);
+
+/* shogi_resample.c: the change cache. */
+/* Sample again the cells whose coarse look changed since they were last sampled. */
+void shogi_sample_changed(struct shogi_reader *r, const struct vision_image *gray);
+/* The best piece by a cell's book scores (*s its score), and how well PIECE fits the cell. */
+int shogi_cell_best(struct shogi_reader *r, int sq, double *s);
+double shogi_cell_fit(struct shogi_reader *r, int sq, int piece);
+/* The grey level at view coordinates (cells), -1 outside the image. */
+double shogi_gray_at(const struct shogi_grid *g, const struct vision_image *gray, double vx,
+                     double vy);
+/* How far two cells' coarse samples differ, a change of light taken out. */
+double shogi_sig_change(const uint8_t *a, const uint8_t *b);
+double shogi_median(double *v, int n); /* sorts v */
+
+/* shogi_arm.c: the cells a hand covers (marked occluded in o). */
+void shogi_cover_arm(struct shogi_reader *r, const struct vision_image *gray,
+                     struct observation *o);
+void shogi_grow_covered(struct observation *o);
 /* shogi_observe.c: the start (or a resumed position) is what the next view is compared with. */
 void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_position *pos);
 
