@@ -71,8 +71,14 @@ static double rim_change(const uint8_t *a, const uint8_t *b)
 }
 
 /* A rim piece that changed and then stayed so this long is the table's new look (something put
- * down beside the board), not an arm. */
-#define RIM_ADOPT_NS 2000000000LL
+ * down beside the board), not an arm. A weak change (under RIM_WEAK_GAIN times the threshold)
+ * is adopted much sooner: a resting hand changes the rim by 15-70 levels, while a piece put on
+ * the komadai by the rim's end, or the shadow of a piece that left the edge rank, changes it by
+ * a little over the threshold and would otherwise hold the cells beside it covered for the whole
+ * time, merging the next move into the same view. */
+#define RIM_ADOPT_NS      2000000000LL
+#define RIM_ADOPT_WEAK_NS 250000000LL
+#define RIM_WEAK_GAIN     2.0
 /* A rim piece has changed past this many times the noise plus this many levels (some six of
  * noise's standard deviations over 32 samples; an arm changes it by 15-25 levels). */
 #define RIM_NOISE_GAIN 1.8
@@ -94,7 +100,9 @@ void shogi_cover_arm(struct shogi_reader *r, const struct vision_image *gray, st
         sample_rim(r, gray, s, r->rim_now[s]);
         if (!r->ref_valid || rim_change(r->rim_now[s], r->rim_prev[s]) > rim_thr)
             r->rim_still_ns[s] = gray->t_ns;
-        if (r->ref_valid && gray->t_ns - r->rim_still_ns[s] > RIM_ADOPT_NS)
+        bool weak = rim_change(r->rim_now[s], r->rim_ref[s]) < RIM_WEAK_GAIN * rim_thr;
+        if (r->ref_valid &&
+            gray->t_ns - r->rim_still_ns[s] > (weak ? RIM_ADOPT_WEAK_NS : RIM_ADOPT_NS))
             memcpy(r->rim_ref[s], r->rim_now[s], SHOGI_RIM);
     }
     int nrim = 0;

@@ -11,7 +11,8 @@
  *  - a new daemon on the same folder, the camera showing the board from the still view at that
  *    ply on, resumes from the journal and finishes the game: both records equal the game.
  * KIFUCAM_KILL_RUNS (default 16: each run costs a whole game of shogi reading; the note of
- * issue 10 gives a 50-run figure) and KIFUCAM_KILL_SEED (default 1) change the runs. */
+ * issue 10 gives a 50-run figure) and KIFUCAM_KILL_SEED (default 1) change the runs;
+ * KIFUCAM_KILL_AFTER=N kills only after N journaled moves (to follow one resume that fails). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -160,6 +161,7 @@ static void test_kill_anywhere(void **state)
     (void)state;
     long runs = dt_env_long("KIFUCAM_KILL_RUNS", 16);
     dt_rng_seed((uint64_t)dt_env_long("KIFUCAM_KILL_SEED", 1));
+    long only_after = dt_env_long("KIFUCAM_KILL_AFTER", -1);
     game = st_load_game("ryuou201409020101.kif");
     assert_true(game->nmoves >= MOVES);
     dt_make_tmp(frames, sizeof frames, "frames");
@@ -185,6 +187,7 @@ static void test_kill_anywhere(void **state)
     for (int run = 0; run < runs; run++) {
         int after = (int)(dt_rng_unit() * (MOVES + 1));
         if (after > MOVES) after = MOVES;
+        if (only_after >= 0) after = (int)only_after;
         kill_and_resume(run, after, dt_rng_unit() * whole / MOVES, &st);
     }
 
@@ -205,9 +208,10 @@ static void test_kill_anywhere(void **state)
     tu_note("moves on disk at the kill (ply:runs):%s; resumed games left short, by the ply they "
             "resumed at:%s",
             plies, st.nunfinished ? missed : " none");
-    /* The reader resumes on a board it has not watched: most games must still end whole (a
-     * resume just before a capture whose piece is taken off first is the known weak spot). */
-    assert_true(st.finished * 4 >= st.runs * 3);
+    /* The reader resumes on a board it has not watched: the games must still end whole (80 of
+     * 80 over seeds 1 and 2 since a weak still change of the rim is adopted in 0.25 s; 46 of 50
+     * before, the resumes at ply 4). Timing differs between machines: a floor, not all. */
+    assert_true(st.finished * 10 >= st.runs * 9);
     /* The kills must land inside the game, not all before or after it. */
     assert_true(st.mid_game * 2 >= st.runs);
     shogi_record_free(game);
