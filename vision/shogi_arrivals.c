@@ -134,10 +134,12 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         int v = ch->vacated[j], piece = r->expect[v], c = shogi_piece_color(piece);
         if (used[v]) continue;
         bool arrived_somewhere = false;
+        /* (only where it can go: a far piece whose owner the patch misread is not it) */
         for (int i = 0; i < ch->narrived; i++) {
-            int p = shogi_obs_point(ch->arrived[i]);
-            arrived_somewhere |=
-                !named[ch->arrived[i]] && o->point[p] && (int)shogi_piece_color(o->point[p]) == c;
+            int a = ch->arrived[i], p = shogi_obs_point(a);
+            arrived_somewhere |= !named[a] && o->point[p] &&
+                                 (int)shogi_piece_color(o->point[p]) == c &&
+                                 reaches(r->expect, piece, v, a);
         }
         if (arrived_somewhere) continue;
         int at = -1, reachable = 0;

@@ -33,7 +33,8 @@ void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_pos
     r->have_ref = true;
     memcpy(r->expect, pos->board, sizeof r->expect);
     r->first_mover = pos->side;
-    r->line_ref = 0; /* learned on the next frame */
+    r->line_ref = 0;   /* learned on the next frame */
+    r->follow_ref = 0; /* as well */
 }
 
 /* The uncovered line contrast, from the frame the reader started on (no hand then: the start
@@ -214,6 +215,7 @@ bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *gra
     o->frame_seq = gray->seq;
     o->w = o->h = 9;
     if (!r->oriented) return false;
+    shogi_follow_board(r, gray);
     shogi_sample_changed(r, gray);
     if (r->line_ref <= 0) learn_line_ref(r, r->ev);
     memcpy(r->last_ev, r->ev, sizeof r->ev);
@@ -284,6 +286,7 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
     } else {
         memcpy(r->sig_ref, r->sig_now, sizeof r->sig_ref);
         memcpy(r->rim_ref, r->rim_now, sizeof r->rim_ref);
+        if (r->follow_now > 0) r->follow_ref = r->follow_now;
         if (!r->have_ref) {
             memcpy(r->ref_patch, r->patch, sizeof r->ref_patch);
             memcpy(r->ref_tex, r->tex, sizeof r->ref_tex);

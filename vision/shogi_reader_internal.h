@@ -52,6 +52,8 @@ struct shogi_reader {
     uint8_t ref_patch[SHOGI_SQUARES][SHOGI_PATCH_AREA]; /* each cell at the last settled view */
     double ref_tex[SHOGI_SQUARES]; /* each cell's texture at the last settled view */
     bool have_ref;
+    double follow_ref; /* grid-line share at the start or the last settled view (shogi_follow.c) */
+    double follow_now; /* ... in the last frame read */
 };
 
 /* shogi_track.c */
@@ -96,6 +98,9 @@ double shogi_gray_at(const struct shogi_grid *g, const struct vision_image *gray
 /* How far two cells' coarse samples differ, a change of light taken out. */
 double shogi_sig_change(const uint8_t *a, const uint8_t *b);
 double shogi_median(double *v, int n); /* sorts v */
+
+/* shogi_follow.c: the grid moved onto the board where a bump took it (true when it moved). */
+bool shogi_follow_board(struct shogi_reader *r, const struct vision_image *gray);
 
 /* shogi_arm.c: the cells a hand covers (marked occluded in o). */
 void shogi_cover_arm(struct shogi_reader *r, const struct vision_image *gray,

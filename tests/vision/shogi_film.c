@@ -29,6 +29,12 @@ struct shogi_record **sf_load_games(int *n)
 struct render_shogi *sf_open(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
                              int moves, unsigned signals)
 {
+    return sf_open_bumped(rec, sc, seed, moves, signals, -1);
+}
+
+struct render_shogi *sf_open_bumped(const struct shogi_record *rec, enum render_scenario sc,
+                                    uint64_t seed, int moves, unsigned signals, double bump_rate)
+{
     struct render_opts o;
     render_opts_default(&o);
     o.width = SF_WIDTH;
@@ -37,6 +43,7 @@ struct render_shogi *sf_open(const struct shogi_record *rec, enum render_scenari
     o.scenario = sc;
     o.max_moves = moves;
     o.signals = signals;
+    if (bump_rate >= 0) o.bump_rate = bump_rate;
     char err[300] = "";
     struct render_shogi *r = render_shogi_open(rec, &o, err, sizeof err);
     if (!r) fail_msg("%s", err);

@@ -18,6 +18,9 @@ struct shogi_record **sf_load_games(int *n);
  * the test when it cannot be. */
 struct render_shogi *sf_open(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
                              int moves, unsigned signals);
+/* The same with the chance per move that the board is bumped (< 0: the renderer's default). */
+struct render_shogi *sf_open_bumped(const struct shogi_record *rec, enum render_scenario sc,
+                                    uint64_t seed, int moves, unsigned signals, double bump_rate);
 /* The frame's luma into g (width * height bytes) and img, timed and numbered as the frame. */
 void sf_gray(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img);
 double sf_pct(long a, long b);

@@ -1,0 +1,123 @@
+/* tests/vision/test_shogi_bump.c — the shogi reader follows the board when it is bumped. Games
+ * are filmed with bumps far more often than the renderer's default (each shifts the board a few
+ * millimetres and turns it a little); on every frame without a hand, the reader's grid corners
+ * must stay where the truth puts them, within what they were off on the frame the reader started
+ * on plus 2 pixels. Without following, a bump leaves the grid behind and every piece looks
+ * replaced. Figures: bumps filmed, frames checked, frames where the grid was lost, worst error. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render.h"
+#include "tests/testutil.h"
+#include "tests/vision/shogi_film.h"
+#include "vision/shogi_read.h"
+
+#define MOVES     12
+#define BUMP_RATE 0.35 /* a bump every third move or so */
+#define SLACK_PX  2.0
+
+/* The largest corner distance between the reader's grid and the truth's, the reader's corners
+ * taken in whichever of the four turns fits (which side is sente is decided later). */
+static double corner_error(const struct shogi_grid *g, const double truth[4][2])
+{
+    double best = 1e300;
+    for (int k = 0; k < 4; k++) {
+        double worst = 0;
+        for (int i = 0; i < 4; i++) {
+            double dx = g->corners[(i + k) & 3][0] - truth[i][0];
+            double dy = g->corners[(i + k) & 3][1] - truth[i][1];
+            double d = sqrt(dx * dx + dy * dy);
+            if (d > worst) worst = d;
+        }
+        if (worst < best) best = worst;
+    }
+    return best;
+}
+
+struct tally {
+    int games, started, bumps, frames, lost;
+    double worst;
+};
+
+static void film(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
+                 struct tally *t)
+{
+    struct render_shogi *r = sf_open_bumped(rec, sc, seed, MOVES, 0, BUMP_RATE);
+    char err[300] = "";
+    struct render_shogi_frame *f = malloc(sizeof *f);
+    uint8_t *g = malloc((size_t)SF_WIDTH * SF_HEIGHT);
+    struct shogi_reader *rd = shogi_reader_new();
+    struct observation *obs = malloc(sizeof *obs);
+    assert_true(f && g && rd && obs);
+    bool started = false;
+    double base = 0;
+    t->games++;
+    for (int i = 0; i < render_shogi_frame_count(r); i++) {
+        if (!render_shogi_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
+        for (int e = 0; e < f->nevents; e++) t->bumps += !strcmp(f->events[e].kind, "bump");
+        struct vision_image img;
+        sf_gray(f, g, &img);
+        if (!started && i % 10 == 0 && shogi_reader_start(rd, &img)) {
+            started = true;
+            base = corner_error(shogi_reader_grid(rd), f->corners);
+        }
+        if (!started || !shogi_reader_observe(rd, &img, obs) || !f->settled) continue;
+        double e = corner_error(shogi_reader_grid(rd), f->corners);
+        t->frames++;
+        t->lost += e > base + SLACK_PX;
+        if (e - base > t->worst) t->worst = e - base;
+    }
+    t->started += started;
+    free(obs);
+    shogi_reader_free(rd);
+    free(g);
+    free(f);
+    render_shogi_close(r);
+}
+
+static void test_follow_bumps(void **state)
+{
+    (void)state;
+    int ngames;
+    struct shogi_record **games = sf_load_games(&ngames);
+    static const enum render_scenario scenes[] = {RENDER_SCENE_OVERHEAD, RENDER_SCENE_SIDE,
+                                                  RENDER_SCENE_DIM};
+    struct tally all = {0};
+    int gi = 0;
+    for (size_t s = 0; s < sizeof scenes / sizeof scenes[0]; s++) {
+        struct tally t = {0};
+        for (int k = 0; k < 2; k++) {
+            const struct shogi_record *rec = games[gi++ % ngames];
+            film(rec, scenes[s], 300 + (uint64_t)gi, &t);
+        }
+        tu_note("%-8s started %d/%d, bumps %d, frames without a hand %d, grid lost on %d "
+                "(%.1f%%), worst drift %.1f px",
+                render_scenario_name(scenes[s]), t.started, t.games, t.bumps, t.frames, t.lost,
+                sf_pct(t.lost, t.frames), t.worst);
+        all.games += t.games;
+        all.started += t.started;
+        all.bumps += t.bumps;
+        all.frames += t.frames;
+        all.lost += t.lost;
+        if (t.worst > all.worst) all.worst = t.worst;
+    }
+    tu_note("all: bumps %d, frames %d, grid lost on %.1f%%, worst drift %.1f px", all.bumps,
+            all.frames, sf_pct(all.lost, all.frames), all.worst);
+    shogi_records_free(games, ngames);
+    /* the bumps happened, on started games, and the grid went with the board */
+    assert_true(all.bumps >= 3);
+    assert_true(all.started * 3 >= all.games * 2);
+    assert_true(sf_pct(all.lost, all.frames) <= 5.0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_follow_bumps)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,107 @@
+/* vision/shogi_follow.c — follow the board when it is bumped. A knock shifts the board a few
+ * pixels (and turns it a little); a grid left behind reads every cell's picture off its piece, so
+ * pieces standing still look replaced and their lines hidden. The grid lines between two empty
+ * cells are darker than the wood beside them: their share that still are says whether the grid
+ * sits on the board. When it drops, small moves of the grid are tried and the best taken if it
+ * brings the share back (a hand over the board lowers it too, but no move brings it back). */
+#include <math.h>
+#include <string.h>
+
+#include "vision/shogi_reader_internal.h"
+#include "vision/vision_internal.h"
+
+/* The share under this part of the one at the start or the last settled view: look around. */
+#define FOLLOW_DROP 0.85
+/* A move is taken when it brings the share back to FOLLOW_DROP of the reference and gains
+ * this much over the grid where it is. */
+#define FOLLOW_GAIN 0.15
+/* How far the grid is looked for, in pixels, and the turns tried, in degrees. */
+#define FOLLOW_REACH    8
+#define FOLLOW_TURN_MAX 1.2
+/* A line sample counts when it is this many grey levels darker than the wood on both sides. */
+#define FOLLOW_LINE_DARKER 3.0
+
+/* Share of the grid-line samples between two empty cells (as the last settled view showed them)
+ * that are darker than the wood on both sides; -1 when too few such borders are in view. */
+static double line_share(const struct shogi_reader *r, const struct vision_image *gray,
+                         const struct shogi_grid *g)
+{
+    int good = 0, total = 0;
+    for (int fam = 0; fam < 2; fam++)     /* 0: vertical lines x = a; 1: horizontal y = a */
+        for (int a = 0; a <= 9; a++)      /* the line */
+            for (int b = 0; b < 9; b++) { /* the segment along it, one cell long */
+                /* the cells on both sides (view x = 9 - file, y = rank - 1); off the grid is
+                   the board's margin, wood as well */
+                int x0 = fam ? b : a - 1, y0 = fam ? a - 1 : b, x1 = fam ? b : a, y1 = fam ? a : b;
+                bool empty = true;
+                if (x0 >= 0 && y0 >= 0) empty &= !r->expect[shogi_sq(9 - x0, y0 + 1)];
+                if (x1 <= 8 && y1 <= 8) empty &= !r->expect[shogi_sq(9 - x1, y1 + 1)];
+                if (!empty) continue;
+                for (int k = 1; k <= 3; k++) {
+                    double t = b + 0.25 * k, lx = fam ? t : a, ly = fam ? a : t;
+                    double nx = fam ? 0 : 0.25, ny = fam ? 0.25 : 0;
+                    double on = shogi_gray_at(g, gray, lx, ly);
+                    double s1 = shogi_gray_at(g, gray, lx + nx, ly + ny);
+                    double s2 = shogi_gray_at(g, gray, lx - nx, ly - ny);
+                    if (on < 0 || s1 < 0 || s2 < 0) continue;
+                    total++;
+                    good += on + FOLLOW_LINE_DARKER < s1 && on + FOLLOW_LINE_DARKER < s2;
+                }
+            }
+    return total >= 24 ? (double)good / total : -1;
+}
+
+/* g moved by (dx, dy) pixels and turned by deg about its centre. */
+static void moved(const struct shogi_grid *g, double dx, double dy, double deg,
+                  struct shogi_grid *out)
+{
+    double cx = 0, cy = 0, c[4][2];
+    for (int i = 0; i < 4; i++) {
+        cx += 0.25 * g->corners[i][0];
+        cy += 0.25 * g->corners[i][1];
+    }
+    double a = deg * M_PI / 180, ca = cos(a), sa = sin(a);
+    for (int i = 0; i < 4; i++) {
+        double x = g->corners[i][0] - cx, y = g->corners[i][1] - cy;
+        c[i][0] = cx + ca * x - sa * y + dx;
+        c[i][1] = cy + sa * x + ca * y + dy;
+    }
+    shogi_grid_set(out, c);
+}
+
+bool shogi_follow_board(struct shogi_reader *r, const struct vision_image *gray)
+{
+    double now = line_share(r, gray, &r->grid);
+    r->follow_now = now;
+    if (r->follow_ref <= 0) {
+        if (now > 0) r->follow_ref = now;
+        return false;
+    }
+    if (now < 0 || now >= FOLLOW_DROP * r->follow_ref) return false;
+    /* coarse steps, then finer around the best, then small turns */
+    struct shogi_grid best = r->grid, g;
+    double best_s = now, bx = 0, by = 0;
+    for (int dy = -FOLLOW_REACH; dy <= FOLLOW_REACH; dy += 2)
+        for (int dx = -FOLLOW_REACH; dx <= FOLLOW_REACH; dx += 2) {
+            moved(&r->grid, dx, dy, 0, &g);
+            double s = line_share(r, gray, &g);
+            if (s > best_s) best_s = s, bx = dx, by = dy, best = g;
+        }
+    double cx = bx, cy = by;
+    for (double dy = -1; dy <= 1; dy += 0.5)
+        for (double dx = -1; dx <= 1; dx += 0.5) {
+            moved(&r->grid, cx + dx, cy + dy, 0, &g);
+            double s = line_share(r, gray, &g);
+            if (s > best_s) best_s = s, bx = cx + dx, by = cy + dy, best = g;
+        }
+    for (double deg = -FOLLOW_TURN_MAX; deg <= FOLLOW_TURN_MAX + 1e-9; deg += 0.4) {
+        moved(&r->grid, bx, by, deg, &g);
+        double s = line_share(r, gray, &g);
+        if (s > best_s) best_s = s, best = g;
+    }
+    if (best_s < FOLLOW_DROP * r->follow_ref || best_s < now + FOLLOW_GAIN) return false;
+    r->grid = best;
+    r->follow_now = best_s;
+    r->stats.refound = true;
+    return true;
+}
