@@ -81,7 +81,8 @@ enum render_signal {
     RENDER_SIGNAL_END = 1u << 1,     /* go: opponent-colour stone outside the grid, lower right */
     RENDER_SIGNAL_RESIGN = 1u << 2,  /* go: two stones put on the board; shogi: a hand resting
                                         over the komadai */
-    RENDER_SIGNAL_COUNTING = 1u << 3 /* go: dead stones taken off after the game */
+    RENDER_SIGNAL_COUNTING = 1u << 3 /* go: the counting after the game: dead stones off, then
+                                        territory filled and arranged (render/count_plan.c) */
 };
 /* "same-color,moved-stone,..." to bits; false (with the bad word in err) when one is unknown. */
 bool render_faults_parse(const char *list, unsigned *bits, char *err, size_t errlen);
@@ -134,6 +135,8 @@ struct render_frame {
     bool settled;                  /* no hand at the board (one on the clock does not count), every
                                       capture taken off */
     bool hand_in_view;             /* a hand or arm in the frame (the clock's too) */
+    bool counting; /* the counting after the game (signal "counting"): from its start to the end
+                      of the footage, the stones taken off, put in and moved are not moves */
     /* shadows / leaning / clock scenarios: what is going on in this frame, NULL for nothing
      * ("shadow", "lean", "clock-hand"); people_scene false for the other scenarios. */
     bool people_scene;

@@ -233,9 +233,10 @@ void render_go_close(struct render_go *r)
     free(r);
 }
 
-/* Where the fingertips are at frame f of visit v (world), and whether a stone is carried. */
+/* Where the fingertips are at frame f of visit v (world), and the colour of the stone carried
+ * (GO_EMPTY: none): the one put down at the next target, on the way to a target that places. */
 static vec3 hand_tip(const struct render_go *r, const struct tl_visit *v, int f, vec3 *from,
-                     bool *carrying)
+                     enum go_color *carry)
 {
     const struct goban *g = &r->g;
     struct rng hr = rng_stream(r->o.seed, RS_HAND, (uint64_t)v->f0);
@@ -248,16 +249,19 @@ static vec3 hand_tip(const struct render_go *r, const struct tl_visit *v, int f,
     int nk = v->ntargets + 2;
     int kf[26];
     vec3 kp[26];
+    enum go_color put_color[24];
     kf[0] = v->f0;
     kp[0] = far;
     for (int i = 0; i < v->ntargets; i++) {
         int p = v->target_point[i];
         double dx = 0, dy = 0;
+        put_color[i] = v->color;
         for (int e = 0; e < r->tl.nev; e++) /* the placed stone's offset */
             if (r->tl.ev[e].kind == TL_PLACE && r->tl.ev[e].point == p &&
                 r->tl.ev[e].frame == v->target_frame[i]) {
                 dx = r->tl.ev[e].look.dx;
                 dy = r->tl.ev[e].look.dy;
+                put_color[i] = r->tl.ev[e].color;
             }
         kf[i + 1] = v->target_frame[i];
         if (p <= -100) { /* a stone put off the grid */
@@ -272,9 +276,9 @@ static vec3 hand_tip(const struct render_go *r, const struct tl_visit *v, int f,
     }
     kf[nk - 1] = v->f1;
     kp[nk - 1] = board_to_world(&r->pose, lateral * 0.6, sgn * (g->length / 2 + 420), top + 200);
-    *carrying = v->carries[0] && f < v->target_frame[0];
     int k = 0;
     while (k < nk - 2 && f > kf[k + 1]) k++;
+    *carry = k < v->ntargets && v->carries[k] && f < v->target_frame[k] ? put_color[k] : GO_EMPTY;
     double span = kf[k + 1] - kf[k];
     double s = span > 0 ? clampd((f - kf[k]) / span, 0, 1) : 1;
     s = s * s * (3 - 2 * s);
@@ -340,15 +344,15 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
     bool show_hand = v && r->o.hands;
     if (show_hand) {
         vec3 from;
-        bool carrying;
-        vec3 tip = hand_tip(r, v, i, &from, &carrying);
+        enum go_color carry;
+        vec3 tip = hand_tip(r, v, i, &from, &carry);
         hand_pose(&hand, tip, from, 2.0);
         memcpy(hand.skin, r->skin[v->color], sizeof hand.skin);
         memcpy(hand.sleeve, r->sleeve[v->color], sizeof hand.sleeve);
-        hand.holds_stone = carrying;
-        if (carrying) {
+        hand.holds_stone = carry != GO_EMPTY;
+        if (hand.holds_stone) {
             hand.stone.centre = v3(tip.x, tip.y, tip.z - STONE_H - 2);
-            hand.stone.color = v->color;
+            hand.stone.color = carry;
             hand.stone.look = (struct stone_look){0, 0, 0.5, 1.0};
         }
     }
@@ -408,6 +412,7 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
                                 out->corners[k][1] >= 0 && out->corners[k][1] < h;
     }
     out->settled = v == NULL;
+    out->counting = r->tl.count_from > 0 && i >= r->tl.count_from;
     for (int e = 0; e < r->tl.nev && r->tl.ev[e].frame <= i; e++) {
         const struct tl_event *te = &r->tl.ev[e];
         if (te->frame != i || out->nevents >= 8) continue;

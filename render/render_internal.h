@@ -355,6 +355,7 @@ struct timeline {
     enum go_color off_color[TL_MAX_OFF];
     int off_frame[TL_MAX_OFF];
     struct go_fault_plan plan;
+    int count_from; /* first frame of the counting after the game (0: none) */
 };
 
 bool timeline_build(struct timeline *t, const struct go_record *rec, const struct render_opts *o,
@@ -376,11 +377,37 @@ bool tl_fault_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r, i
 bool tl_signal_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r,
                       const struct go_game *g, const struct go_record *rec, int ply, int *frame,
                       const struct render_opts *o);
+/* The counting after the last move (timeline_go_count.c): visits that carry out count_plan_make's
+ * plan; sets t->count_from. Advances *frame. */
+bool tl_counting_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r,
+                        const struct go_game *g, int ply, int *frame, uint64_t seed);
 /* Stones lying off the grid at frame f (signals): board mm and colour; returns how many. */
 int timeline_off_stones(const struct timeline *t, int f, double xy[TL_MAX_OFF][2],
                         enum go_color color[TL_MAX_OFF]);
 /* The visit in progress at frame f, or NULL. */
 const struct tl_visit *timeline_visit_at(const struct timeline *t, int f);
+
+/* ---- the counting after a Go game (count_plan.c) ---------------------------------------- */
+
+enum count_op_kind {
+    COUNT_TAKE, /* a stone taken off `from` (dead, or not part of the game) */
+    COUNT_PUT,  /* a stone put on `to` (a prisoner, a dame, or from the bowl) */
+    COUNT_MOVE  /* a stone lifted at `from` and put on `to` */
+};
+struct count_op {
+    enum count_op_kind kind;
+    int from, to;
+    enum go_color stone, hand; /* the stone's colour; whose hand */
+};
+#define COUNT_MAX_OPS (4 * GO_POINTS)
+struct count_plan {
+    int n;
+    struct count_op op[COUNT_MAX_OPS];
+    int lid[3]; /* prisoners left in each player's lid (territory scoring) */
+};
+/* The counting of g's final position, starting from `board` (what lies there when it begins). */
+void count_plan_make(const struct go_game *g, const uint8_t board[GO_POINTS], uint64_t seed,
+                     struct count_plan *out);
 
 /* ---- shogi time line (timeline_shogi.c) ------------------------------------------------- */
 

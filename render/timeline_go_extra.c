@@ -2,7 +2,7 @@
  * faults_go.c (a hand comes back after a move and changes the stones, or leaves the prisoners
  * lying) and the signals after the last move (a stone beside the board for a pass, the
  * opponent's colour beyond the lower right corner for the end, two stones for a resignation,
- * dead stones taken off when counting). */
+ * the counting: timeline_go_count.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -158,33 +158,9 @@ bool tl_signal_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r,
             struct tl_event m = tl_mark_event(f, ply, pts[0], c, "resign");
             m.signal = true;
             ok = ok && tl_push_event(t, evcap, m);
-        } else { /* counting: the dead stones come off one by one */
-            uint8_t dead[GO_POINTS];
-            go_estimate_dead(g, dead, NULL);
-            struct tl_event m = tl_mark_event(f, ply, GO_NOPOINT, c, "counting");
-            m.signal = true;
-            ok = tl_push_event(t, evcap, m);
-            for (int p = 0; p < GO_POINTS && ok; p++) {
-                if (!dead[p] || go_game_at(g, p) == GO_EMPTY) continue;
-                if (v.ntargets < 24) {
-                    v.target_point[v.ntargets] = p;
-                    v.target_frame[v.ntargets] = f;
-                    v.carries[v.ntargets] = false;
-                    v.ntargets++;
-                }
-                struct tl_event rm = {.frame = f,
-                                      .kind = TL_REMOVE,
-                                      .point = p,
-                                      .color = go_game_at(g, p),
-                                      .ply = ply};
-                ok = tl_push_event(t, evcap, rm);
-                f += 4 + rng_int(r, 4);
-            }
-            if (v.ntargets == 0) {
-                v.target_point[0] = go_point(rec->width / 2, rec->height / 2);
-                v.target_frame[0] = f;
-                v.ntargets = 1;
-            }
+        } else { /* counting: its own visits */
+            ok = tl_counting_visits(t, evcap, vcap, r, g, ply, frame, o->seed);
+            continue;
         }
         v.f1 = f + 10 + rng_int(r, 8);
         ok = ok && tl_push_visit(t, vcap, &v);

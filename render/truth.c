@@ -1,8 +1,9 @@
 /* render/truth.c — truth.jsonl: one JSON object per line. The first line ("kind":"render")
- * names the record and the scene; then one line per frame ("kind":"frame"): the stones on the
- * board (rows from the top, '.' 'X' 'O', joined by '/'), the points a hand hides, the grid's four
- * corners in image pixels (after the lens) and what happened at that frame. Points are [x, y]
- * with x from the left and y from the top, as in SGF. */
+ * names the record and the scene; then one line per frame ("kind":"frame"): the phase ("play",
+ * or "counting" once the counting after the game has begun), the stones on the board (rows from
+ * the top, '.' 'X' 'O', joined by '/'), the points a hand hides, the grid's four corners in image
+ * pixels (after the lens) and what happened at that frame. Points are [x, y] with x from the left
+ * and y from the top, as in SGF. */
 #include <stdio.h>
 
 #include "render/render_internal.h"
@@ -42,9 +43,10 @@ void render_truth_write(FILE *out, const struct render_frame *f)
 {
     fprintf(out,
             "{\"kind\":\"frame\",\"frame\":%d,\"t\":%.4f,\"ply\":%d,\"settled\":%s,"
-            "\"hand\":%s,\"size\":[%d,%d],\"position\":\"",
+            "\"hand\":%s,\"phase\":\"%s\",\"size\":[%d,%d],\"position\":\"",
             f->index, f->t, f->ply, f->settled ? "true" : "false",
-            f->hand_in_view ? "true" : "false", f->cols, f->rows);
+            f->hand_in_view ? "true" : "false", f->counting ? "counting" : "play", f->cols,
+            f->rows);
     for (int y = 0; y < f->rows; y++) {
         if (y) fputc('/', out);
         for (int x = 0; x < f->cols; x++) {
