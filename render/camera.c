@@ -115,20 +115,21 @@ void camera_build_map(const struct camera *c, const struct goban *g, const struc
             int axis = render_ray_box(bo, db, lo, hi, &t);
             double mx = -100, my = -100; /* outside the atlas: the wall/border colour */
             int si = -1;
-            for (int k = 0; k < g->nstands; k++) { /* a komadai nearer than the board */
+            for (int k = 0; k < g->nstands; k++) { /* a komadai (on the table) nearer */
                 const struct stand *st = &g->stands[k];
                 double slo[3] = {st->cx - st->w / 2, st->cy - st->l / 2, 0},
                        shi[3] = {st->cx + st->w / 2, st->cy + st->l / 2, st->h}, ts;
-                int ax = render_ray_box(bo, db, slo, shi, &ts);
+                double wo[3] = {c->pos.x, c->pos.y, c->pos.z}, wd[3] = {d.x, d.y, d.z};
+                int ax = render_ray_box(wo, wd, slo, shi, &ts);
                 if (ax >= 0 && (axis < 0 || ts < t)) {
                     axis = ax;
                     t = ts;
                     si = k;
                 }
             }
-            if (si >= 0) {
+            if (si >= 0) { /* world coordinates: the same ray, t the same distance */
                 const struct stand *st = &g->stands[si];
-                double bx = bo[0] + t * db[0], by = bo[1] + t * db[1], z = bo[2] + t * db[2];
+                double bx = c->pos.x + t * d.x, by = c->pos.y + t * d.y, z = c->pos.z + t * d.z;
                 if (axis == 2) {
                     mx = st->top_x0 + (bx - st->cx + st->w / 2) * g->top_scale - 0.5;
                     my = st->top_y0 + (by - st->cy + st->l / 2) * g->top_scale - 0.5;

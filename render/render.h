@@ -229,7 +229,8 @@ struct render_shogi_frame {
     double corners[4][2];              /* grid corners 9一, 1一, 1九, 9九 (sente's view: top-
                                           left, top-right, bottom-right, bottom-left) */
     bool corner_inside[4];
-    double komadai_px[2][2]; /* image position of each komadai's centre */
+    double komadai_px[2][2]; /* image position of each komadai's centre (top face); the
+                                komadai stand on the table: a bump moves the board, not them */
     bool komadai_covered[2];
     int ply;      /* moves completed (piece put down) */
     bool settled; /* no hand at the board (the clock's does not count), nothing carried */

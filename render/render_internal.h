@@ -126,8 +126,10 @@ struct goban {
     double side_scale;
     int table_y0, table_w, table_h;   /* table region below the side region */
     double table_scale, table_extent; /* table covers [-extent, extent]^2 mm */
-    /* Shogi: the two komadai (piece stands) beside the board, boxes on the table in board
-     * coordinates; their tops are atlas regions, their sides reuse the board's side region. */
+    /* Shogi: the two komadai (piece stands) beside the board, boxes standing on the table in
+     * world coordinates (the board's before any bump): a bump or a knock moves the board, which
+     * stands on its own, not the komadai; the timeline keeps the board clear of them. Their tops
+     * are atlas regions, their sides reuse the board's side region. */
     int nstands;
     struct stand {
         double cx, cy, w, l, h; /* centre (board mm), size, height of the top above the table */
@@ -163,6 +165,10 @@ struct board_pose {
     double x, y, rot; /* mm, mm, radians */
 };
 vec3 board_to_world(const struct board_pose *p, double bx, double by, double z);
+/* Where the komadai stand: the table, which bumps do not move. */
+extern const struct board_pose table_pose;
+/* The board at pose p comes within margin mm of a komadai (shogi), or overlaps one. */
+bool board_hits_stands(const struct goban *g, const struct board_pose *p, double margin);
 void world_to_board(const struct board_pose *p, vec3 w, double *bx, double *by);
 
 /* ---- the camera (camera.c) -------------------------------------------------------------- */
@@ -465,6 +471,9 @@ bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *r
 void shogi_timeline_free(struct shogi_timeline *t);
 void shogi_timeline_state(const struct shogi_timeline *t, int f, struct stl_state *s);
 const struct stl_visit *shogi_timeline_visit_at(const struct shogi_timeline *t, int f);
+/* Bumps that would push the board into a komadai turned away or made smaller
+ * (stand_clearance.c); the events must be in frame order. */
+void shogi_timeline_keep_clear(struct shogi_timeline *t, const struct goban *g);
 /* Where piece idx of `type` lies on color's komadai (board mm), its turn and lift. */
 void komadai_slot(const struct goban *g, uint64_t seed, int color, int type, int idx, double *bx,
                   double *by, double *rot, double *lift);

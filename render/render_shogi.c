@@ -90,6 +90,7 @@ struct render_shogi *render_shogi_open(const struct shogi_record *rec, const str
         render_shogi_close(r);
         return NULL;
     }
+    shogi_timeline_keep_clear(&r->tl, &r->g);
     /* frame the board with both komadai: the camera sizes itself on a box that holds them */
     struct goban frame_box = r->g;
     double reach = fabs(r->g.stands[0].cx) + r->g.stands[0].w / 2;
@@ -196,7 +197,7 @@ static vec3 target_point(const struct render_shogi *r, const struct stl_visit *v
         by = g->stands[v->color].cy + (v->color == SHOGI_SENTE ? -55 : 55); /* palm over it */
         z = g->stands[v->color].h + 14;
     }
-    return board_to_world(&r->pose, bx, by, z);
+    return board_to_world(v->tkind[k] == TGT_SQ ? &r->pose : &table_pose, bx, by, z);
 }
 
 static vec3 hand_tip(const struct render_shogi *r, const struct stl_visit *v, int f, vec3 *from)
@@ -274,9 +275,9 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
                 double bx, by, rot, lift;
                 komadai_slot(g, r->o.seed, c, ty, k, &bx, &by, &rot, &lift);
                 struct piece_draw *d = &r->draws[n];
-                d->base = board_to_world(&r->pose, bx, by, g->stands[c].h + lift);
+                d->base = board_to_world(&table_pose, bx, by, g->stands[c].h + lift);
                 d->piece = shogi_piece(c, ty);
-                d->heading = heading_of(d->piece, rot + r->pose.rot);
+                d->heading = heading_of(d->piece, rot);
                 d->tone = (double)(ty * 7 + k) / 50.0;
                 memcpy(d->wood, r->wood, sizeof d->wood);
                 r->surf[n] = g->stands[c].h;
@@ -358,9 +359,9 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
     }
     for (int c = 0; c < 2; c++) {
         double u = -1e6, vv = -1e6;
-        camera_project(&r->cam,
-                       board_to_world(&r->pose, g->stands[c].cx, g->stands[c].cy, g->stands[c].h),
-                       &u, &vv);
+        camera_project(
+            &r->cam, board_to_world(&table_pose, g->stands[c].cx, g->stands[c].cy, g->stands[c].h),
+            &u, &vv);
         out->komadai_px[c][0] = u;
         out->komadai_px[c][1] = vv;
         int xi = (int)floor(u), yi = (int)floor(vv);

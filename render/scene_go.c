@@ -51,6 +51,8 @@ double goban_py(const struct goban *g, int y)
     return (y - (g->rows - 1) / 2.0) * g->pitch_y;
 }
 
+const struct board_pose table_pose = {0, 0, 0};
+
 vec3 board_to_world(const struct board_pose *p, double bx, double by, double z)
 {
     double c = cos(p->rot), s = sin(p->rot);

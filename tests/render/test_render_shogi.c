@@ -385,6 +385,89 @@ static void test_resign_signal_and_files(void **state)
 
 /* Many real games (the shared lishogi corpus, when present): the same replay check, small frames,
  * a different seed and so a different scene per game. */
+/* The komadai stand on the table, the board on its own: a bump or a knock moves the board's grid
+ * corners in the truth and leaves the komadai centres where they were; nothing else moves them,
+ * and the board never comes over a komadai. */
+static void test_komadai_stay_when_the_board_is_bumped(void **state)
+{
+    (void)state;
+    struct shogi_record *rec = load("shogi-records/ryuou201409020101.kif");
+    struct render_shogi_frame *f = malloc(sizeof *f);
+    char err[300] = "";
+    int bumps = 0, knocks = 0;
+    double shift_sum = 0, shift_min = 1e9;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        struct render_opts o = opts(160, 120, seed, RENDER_SCENE_OVERHEAD, 40);
+        o.faults = RENDER_FAULT_KNOCKED;
+        o.bump_rate = 0.2;
+        struct render_shogi *r = render_shogi_open(rec, &o, err, sizeof err);
+        if (!r) fail_msg("%s", err);
+        double last_c[4][2] = {{0}}, last_k[2][2] = {{0}};
+        for (int i = 0; i < render_shogi_frame_count(r); i++) {
+            assert_true(render_shogi_frame(r, i, f, err, sizeof err));
+            char *line = NULL;
+            size_t len = 0;
+            FILE *m = open_memstream(&line, &len);
+            render_shogi_truth_write(m, f);
+            fclose(m);
+            double c[4][2], k[2][2];
+            const char *pc = strstr(line, "\"corners\":["), *pk = strstr(line, "\"komadai\":[");
+            assert_true(pc && pk);
+            assert_int_equal(sscanf(pc, "\"corners\":[[%lf,%lf],[%lf,%lf],[%lf,%lf],[%lf,%lf]]",
+                                    &c[0][0], &c[0][1], &c[1][0], &c[1][1], &c[2][0], &c[2][1],
+                                    &c[3][0], &c[3][1]),
+                             8);
+            assert_int_equal(sscanf(pk, "\"komadai\":[[%lf,%lf],[%lf,%lf]]", &k[0][0], &k[0][1],
+                                    &k[1][0], &k[1][1]),
+                             4);
+            free(line);
+            bool bump = false, knock = false;
+            for (int e = 0; e < f->nevents; e++) {
+                bump = bump || !strcmp(f->events[e].kind, "bump");
+                knock = knock || !strcmp(f->events[e].name, "knocked");
+            }
+            double moved = 0;
+            for (int q = 0; q < 4; q++)
+                moved = fmax(moved, hypot(c[q][0] - last_c[q][0], c[q][1] - last_c[q][1]));
+            for (int q = 0; i > 0 && q < 2; q++) { /* the komadai never move */
+                assert_true(fabs(k[q][0] - last_k[q][0]) < 1e-9);
+                assert_true(fabs(k[q][1] - last_k[q][1]) < 1e-9);
+            }
+            if (i > 0 && bump) {
+                assert_true(moved > 0.2); /* the board did move */
+                bumps++;
+                knocks += knock;
+                shift_sum += moved;
+                shift_min = fmin(shift_min, moved);
+            } else if (i > 0) {
+                assert_true(moved == 0);
+            }
+            /* each komadai centre lies outside the grid's quadrilateral (convex, same turn) */
+            for (int q = 0; q < 2; q++) {
+                bool inside = true;
+                double sign = 0;
+                for (int a = 0; a < 4; a++) {
+                    int b = (a + 1) % 4;
+                    double cr = (c[b][0] - c[a][0]) * (k[q][1] - c[a][1]) -
+                                (c[b][1] - c[a][1]) * (k[q][0] - c[a][0]);
+                    if (a == 0) sign = cr;
+                    inside = inside && cr * sign > 0;
+                }
+                assert_false(inside);
+            }
+            memcpy(last_c, c, sizeof c);
+            memcpy(last_k, k, sizeof k);
+        }
+        render_shogi_close(r);
+    }
+    tu_note("komadai still through %d bumps (%d knocks) in 4 renders; the grid's corners moved "
+            "%.1f px on average (least %.1f) at 160x120",
+            bumps, knocks, bumps ? shift_sum / bumps : 0, shift_min);
+    assert_true(knocks == 4 && bumps > knocks);
+    free(f);
+    shogi_record_free(rec);
+}
+
 static void test_many_games_replay(void **state)
 {
     (void)state;
@@ -427,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_pieces_are_where_the_truth_says),
         cmocka_unit_test(test_same_seed_same_bytes),
         cmocka_unit_test(test_resign_signal_and_files),
+        cmocka_unit_test(test_komadai_stay_when_the_board_is_bumped),
         cmocka_unit_test(test_many_games_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
