@@ -19,6 +19,7 @@ static void render_usage(FILE *out)
         "usage: kifucam render RECORD --out DIR [options]\n"
         "       kifucam render RECORD --out DIR/NAME.mp4|.mkv [options]   (a video)\n"
         "       kifucam render RECORD --contact-sheet FILE.jpg [--seed N]\n"
+        "       kifucam render RECORD --scene-sheet FILE.jpg [--seed N]\n"
         "\n"
         "Films a recorded game with a simulated camera: JPEG frames (30 fps time line, hands\n"
         "placing stones or moving pieces, prisoners taken off, captured pieces put on the\n"
@@ -48,7 +49,9 @@ static void render_usage(FILE *out)
         "                     shogi: resign (a hand resting over the komadai)\n"
         "  --game N           which game of a multi-game file (default 1)\n"
         "  --list             list every style, scenario, fault and signal\n"
-        "  --contact-sheet F  12 varied frames of the game tiled into one JPEG\n");
+        "  --contact-sheet F  12 varied frames of the game tiled into one JPEG\n"
+        "  --scene-sheet F    12 frames of the shadows, leaning and clock scenarios (and,\n"
+        "                     for Go, of the counting after the game) in one JPEG\n");
 }
 
 /* Every knob the renderer has, for people choosing footage (`--list`). */
@@ -129,7 +132,7 @@ static void report(const char *record, const struct render_summary *sum, double 
 }
 
 static int render_shogi_cmd(const char *record, const struct render_opts *o, const char *out,
-                            const char *sheet, long game)
+                            const char *sheet, bool scene_sheet, long game)
 {
     struct shogi_record **games = NULL;
     struct shogi_record_error serr = {0};
@@ -144,8 +147,11 @@ static int render_shogi_cmd(const char *record, const struct render_opts *o, con
         fprintf(stderr, "kifucam render: %s: has %d game(s), no game %ld\n", record, ngames, game);
         rc = 2;
     } else if (sheet) {
-        if (!render_shogi_contact_sheet(games[game - 1], o->seed, 320, 240, sheet, err,
-                                        sizeof err)) {
+        bool made = scene_sheet ? render_shogi_scene_sheet(games[game - 1], o->seed, 320, 240,
+                                                           sheet, err, sizeof err)
+                                : render_shogi_contact_sheet(games[game - 1], o->seed, 320, 240,
+                                                             sheet, err, sizeof err);
+        if (!made) {
             fprintf(stderr, "kifucam render: %s: %s\n", record, err);
             rc = 1;
         } else {
@@ -203,6 +209,7 @@ int cmd_render(int argc, char **argv)
     struct render_opts o;
     render_opts_default(&o);
     const char *record = NULL, *out = NULL, *sheet = NULL;
+    bool scene_sheet = false;
     long game = 1;
     bool want_video = false;
     char out_dir[4096];
@@ -242,8 +249,9 @@ int cmd_render(int argc, char **argv)
         i++;
         if (!strcmp(a, "--out")) {
             out = val;
-        } else if (!strcmp(a, "--contact-sheet")) {
+        } else if (!strcmp(a, "--contact-sheet") || !strcmp(a, "--scene-sheet")) {
             sheet = val;
+            scene_sheet = !strcmp(a, "--scene-sheet");
         } else if (!strcmp(a, "--seed")) {
             char *end;
             errno = 0;
@@ -302,7 +310,7 @@ int cmd_render(int argc, char **argv)
     }
     if (out && !split_video_out(out, want_video, out_dir, sizeof out_dir, &o)) return 2;
     if (out) out = out_dir;
-    if (is_shogi_record(record)) return render_shogi_cmd(record, &o, out, sheet, game);
+    if (is_shogi_record(record)) return render_shogi_cmd(record, &o, out, sheet, scene_sheet, game);
     struct go_record **games = NULL;
     struct sgf_error serr = {0};
     int ngames = sgf_read_file(record, &games, &serr);
@@ -316,7 +324,11 @@ int cmd_render(int argc, char **argv)
         rc = 2;
     } else if (sheet) {
         char err[300] = "";
-        if (!render_go_contact_sheet(games[game - 1], o.seed, 320, 240, sheet, err, sizeof err)) {
+        bool made = scene_sheet ? render_go_scene_sheet(games[game - 1], o.seed, 320, 240, sheet,
+                                                        err, sizeof err)
+                                : render_go_contact_sheet(games[game - 1], o.seed, 320, 240, sheet,
+                                                          err, sizeof err);
+        if (!made) {
             fprintf(stderr, "kifucam render: %s: %s\n", record, err);
             rc = 1;
         } else {

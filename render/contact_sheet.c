@@ -6,8 +6,6 @@
 
 #include "render/render_internal.h"
 
-enum { COLS = 4, ROWS = 3 };
-
 /* Tile K's render options: rendered larger and shrunk, as a thumbnail of a real photo; scenario
  * and style vary with K. */
 static void tile_opts(struct render_opts *o, int k, uint64_t seed, int tile_w, int tile_h)
@@ -21,20 +19,19 @@ static void tile_opts(struct render_opts *o, int k, uint64_t seed, int tile_w, i
     o->bump_rate = 0;
 }
 
-/* A frame shrunk into tile K of the sheet. */
-static bool paste_tile(uint8_t *sheet, int sw, int k, int tile_w, int tile_h, const uint8_t *rgb,
-                       int w, int h, char *err, size_t errlen)
+bool sheet_paste_tile(uint8_t *sheet, int sw, int k, int tile_w, int tile_h, const uint8_t *rgb,
+                      int w, int h, char *err, size_t errlen)
 {
     cv_image src = {(uint8_t *)rgb, w, h, w * 3, 3};
-    cv_image dst = {sheet + ((size_t)(k / COLS) * tile_h * sw + (size_t)(k % COLS) * tile_w) * 3,
-                    tile_w, tile_h, sw * 3, 3};
+    cv_image dst = {
+        sheet + ((size_t)(k / SHEET_COLS) * tile_h * sw + (size_t)(k % SHEET_COLS) * tile_w) * 3,
+        tile_w, tile_h, sw * 3, 3};
     if (cv_resize(&src, &dst) == CV_OK) return true;
     snprintf(err, errlen, "%s", cv_last_error());
     return false;
 }
 
-static bool write_sheet(const uint8_t *sheet, int sw, int sh, const char *path, char *err,
-                        size_t errlen)
+bool sheet_write(const uint8_t *sheet, int sw, int sh, const char *path, char *err, size_t errlen)
 {
     size_t size;
     uint8_t *jpg = render_jpeg_encode(sheet, sw, sh, 90, &size, err, errlen);
@@ -49,14 +46,14 @@ static bool write_sheet(const uint8_t *sheet, int sw, int sh, const char *path, 
 bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int tile_w, int tile_h,
                              const char *path, char *err, size_t errlen)
 {
-    int sw = tile_w * COLS, sh = tile_h * ROWS;
+    int sw = tile_w * SHEET_COLS, sh = tile_h * SHEET_ROWS;
     uint8_t *sheet = calloc((size_t)sw * sh, 3);
     struct render_frame *f = malloc(sizeof *f);
     bool ok = sheet && f;
     if (!ok) snprintf(err, errlen, "out of memory");
     int moves = 0;
     for (int n = 0; n < rec->nnodes; n++) moves += rec->nodes[n].has_move;
-    for (int k = 0; ok && k < COLS * ROWS; k++) {
+    for (int k = 0; ok && k < SHEET_COLS * SHEET_ROWS; k++) {
         struct render_opts o;
         tile_opts(&o, k, seed, tile_w, tile_h);
         struct render_go *r = render_go_open(rec, &o, err, errlen);
@@ -71,10 +68,11 @@ bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int til
         if (fi < 0) fi = render_go_frame_count(r) - 1;
         if (!render_go_frame(r, fi, f, err, errlen)) ok = false;
         if (ok)
-            ok = paste_tile(sheet, sw, k, tile_w, tile_h, f->rgb, f->width, f->height, err, errlen);
+            ok = sheet_paste_tile(sheet, sw, k, tile_w, tile_h, f->rgb, f->width, f->height, err,
+                                  errlen);
         render_go_close(r);
     }
-    if (ok) ok = write_sheet(sheet, sw, sh, path, err, errlen);
+    if (ok) ok = sheet_write(sheet, sw, sh, path, err, errlen);
     free(f);
     free(sheet);
     return ok;
@@ -84,13 +82,13 @@ bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int til
 bool render_shogi_contact_sheet(const struct shogi_record *rec, uint64_t seed, int tile_w,
                                 int tile_h, const char *path, char *err, size_t errlen)
 {
-    int sw = tile_w * COLS, sh = tile_h * ROWS;
+    int sw = tile_w * SHEET_COLS, sh = tile_h * SHEET_ROWS;
     uint8_t *sheet = calloc((size_t)sw * sh, 3);
     struct render_shogi_frame *f = malloc(sizeof *f);
     bool ok = sheet && f;
     if (!ok) snprintf(err, errlen, "out of memory");
     int moves = rec->nmoves;
-    for (int k = 0; ok && k < COLS * ROWS; k++) {
+    for (int k = 0; ok && k < SHEET_COLS * SHEET_ROWS; k++) {
         struct render_opts o;
         tile_opts(&o, k, seed, tile_w, tile_h);
         int ply = moves > 0 ? 1 + (moves - 1) * (2 + k % 8) / 10 : 0;
@@ -105,10 +103,11 @@ bool render_shogi_contact_sheet(const struct shogi_record *rec, uint64_t seed, i
         if (fi < 0) fi = render_shogi_frame_count(r) - 1;
         if (!render_shogi_frame(r, fi, f, err, errlen)) ok = false;
         if (ok)
-            ok = paste_tile(sheet, sw, k, tile_w, tile_h, f->rgb, f->width, f->height, err, errlen);
+            ok = sheet_paste_tile(sheet, sw, k, tile_w, tile_h, f->rgb, f->width, f->height, err,
+                                  errlen);
         render_shogi_close(r);
     }
-    if (ok) ok = write_sheet(sheet, sw, sh, path, err, errlen);
+    if (ok) ok = sheet_write(sheet, sw, sh, path, err, errlen);
     free(f);
     free(sheet);
     return ok;

@@ -208,6 +208,15 @@ int render_go_save(const struct go_record *rec, const char *record_path,
 bool render_go_contact_sheet(const struct go_record *rec, uint64_t seed, int tile_w, int tile_h,
                              const char *path, char *err, size_t errlen);
 
+/* A frame of the counting after the game (signal "counting") `at` (0..1) of the way through it,
+ * or -1 when this render has none. */
+int render_go_find_counting_frame(const struct render_go *r, double at);
+/* A contact sheet of what goes on around the board, 4 x 3 tiles, a column each: three frames of
+ * each of the shadows, leaning and clock scenarios at their scene events, and three of the
+ * counting after the game (its start, middle and end). */
+bool render_go_scene_sheet(const struct go_record *rec, uint64_t seed, int tile_w, int tile_h,
+                           const char *path, char *err, size_t errlen);
+
 /* ---- shogi ---------------------------------------------------------------------------------
  * A shogi record (KIF, KI2, CSA, USI, JKF through record/shogi_record.h) on a shogiban with two
  * komadai: hands lift a piece and put it down (promoted face up when it promotes), take captured
@@ -274,5 +283,9 @@ int render_shogi_save(const struct shogi_record *rec, const char *record_path,
                       char *err, size_t errlen);
 bool render_shogi_contact_sheet(const struct shogi_record *rec, uint64_t seed, int tile_w,
                                 int tile_h, const char *path, char *err, size_t errlen);
+/* Four frames of each of the shadows, leaning and clock scenarios (a row each), at their scene
+ * events. */
+bool render_shogi_scene_sheet(const struct shogi_record *rec, uint64_t seed, int tile_w, int tile_h,
+                              const char *path, char *err, size_t errlen);
 
 #endif

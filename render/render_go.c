@@ -203,6 +203,13 @@ int render_go_find_frame(const struct render_go *r, int ply, bool with_hand)
     return -1;
 }
 
+int render_go_find_counting_frame(const struct render_go *r, double at)
+{
+    if (r->tl.count_from <= 0) return -1;
+    int last = r->tl.nframes - 1;
+    return r->tl.count_from + (int)(clampd(at, 0, 1) * (last - r->tl.count_from));
+}
+
 int render_go_find_scene_frame(const struct render_go *r, int k)
 {
     return people_find_frame(&r->people, k);

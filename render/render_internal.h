@@ -517,6 +517,14 @@ void people_draw_clock(const struct people *p, cv_image *img, const struct camer
 bool people_clock_hand(const struct people *p, int f, const struct goban *g, struct hand_model *h,
                        int *side);
 
+/* ---- contact sheets (contact_sheet.c, scene_sheet.c) ------------------------------------ */
+
+enum { SHEET_COLS = 4, SHEET_ROWS = 3 };
+/* A frame shrunk into tile K of the sheet (sw pixels wide). */
+bool sheet_paste_tile(uint8_t *sheet, int sw, int k, int tile_w, int tile_h, const uint8_t *rgb,
+                      int w, int h, char *err, size_t errlen);
+bool sheet_write(const uint8_t *sheet, int sw, int sh, const char *path, char *err, size_t errlen);
+
 /* ---- shared by the Go and shogi renders (render_go.c) ----------------------------------- */
 
 void render_choose_camera(struct camera_params *p, enum render_scenario sc, struct rng *r);
