@@ -35,13 +35,17 @@ bool render_go_scene_sheet(const struct go_record *rec, uint64_t seed, int tile_
         int col = k % SHEET_COLS, row = k / SHEET_COLS;
         bool counting = col == 3;
         o.scenario = counting ? RENDER_SCENE_PLAYER : people_scenes[col];
-        if (counting) o.signals = RENDER_SIGNAL_COUNTING;
+        if (counting) { /* one render, three moments of it */
+            o.signals = RENDER_SIGNAL_COUNTING;
+            o.seed = seed + 3;
+            o.style = (enum render_style)(1 + 3 % (RENDER_STYLE_COUNT - 1));
+        }
         struct render_go *r = render_go_open(rec, &o, err, errlen);
         if (!r) {
             ok = false;
             break;
         }
-        int fi = counting ? render_go_find_counting_frame(r, row / 2.0 * 0.9 + 0.02)
+        int fi = counting ? render_go_find_counting_frame(r, row / 2.0)
                           : render_go_find_scene_frame(r, 1 + 2 * row);
         if (fi < 0) fi = render_go_frame_count(r) - 1;
         if (!render_go_frame(r, fi, f, err, errlen)) ok = false;

@@ -133,6 +133,8 @@ static void check_count(const char *rel, const char *rules, uint64_t seed, struc
     }
     assert_true(mark > start);
     assert_true(f->settled && f->counting);
+    assert_int_equal(render_go_find_counting_frame(r, 0), mark);
+    assert_int_equal(render_go_find_counting_frame(r, 1), nf - 1);
     char *line = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&line, &len);

@@ -2,15 +2,18 @@
  * do around the board. A drifting shadow darkens the board and covers nothing; a player leaning in
  * hides points, and those (only those under the drawn body) are covered in the truth; a hand on the
  * clock is in view but covers no point and leaves the board settled. Same seed, same frames; the
- * game's own time line is not moved by any of them. */
+ * game's own time line is not moved by any of them. The scene sheet shows them all. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <turbojpeg.h>
+#include <unistd.h>
 
 #include "render/render.h"
 #include "tests/render/render_fixture.h"
@@ -285,6 +288,61 @@ static void test_shogi_scenes(void **state)
     shogi_records_free(games, ng);
 }
 
+/* The scene sheet: 4 x 3 tiles, none blank; the counting column's last tile (the arranged board)
+ * is not its first (the board as the game left it). */
+static void test_scene_sheet(void **state)
+{
+    (void)state;
+    struct go_record *rec = rf_load_go("go-scoring/gg09_01003.sgf");
+    char path[] = "/tmp/kifucam-scene-sheet-XXXXXX", err[300] = "";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    const int tw = 80, th = 60;
+    if (!render_go_scene_sheet(rec, 3, tw, th, path, err, sizeof err)) fail_msg("%s", err);
+    size_t len;
+    char *jpg = tu_read_file(path, &len);
+    assert_non_null(jpg);
+    tjhandle tj = tjInitDecompress();
+    int w = 0, h = 0, sub, cs;
+    assert_int_equal(
+        tjDecompressHeader3(tj, (unsigned char *)jpg, (unsigned long)len, &w, &h, &sub, &cs), 0);
+    assert_int_equal(w, 4 * tw);
+    assert_int_equal(h, 3 * th);
+    uint8_t *rgb = malloc((size_t)w * h * 3);
+    assert_int_equal(
+        tjDecompress2(tj, (unsigned char *)jpg, (unsigned long)len, rgb, w, 0, h, TJPF_RGB, 0), 0);
+    for (int k = 0; k < 12; k++) { /* something drawn in every tile */
+        double s = 0, s2 = 0;
+        int n = 0;
+        for (int y = (k / 4) * th; y < (k / 4 + 1) * th; y++)
+            for (int x = (k % 4) * tw; x < (k % 4 + 1) * tw; x++) {
+                double l = rgb[((size_t)y * w + x) * 3 + 1];
+                s += l;
+                s2 += l * l;
+                n++;
+            }
+        assert_true(sqrt(s2 / n - (s / n) * (s / n)) > 8);
+    }
+    /* the counting column is one render at three moments: the stones the counting put down or
+     * moved change pixels far beyond the sensor noise (sigma 2-4 levels) */
+    int changed = 0;
+    for (int y = 0; y < th; y++)
+        for (int x = 3 * tw; x < 4 * tw; x++) {
+            int a = rgb[((size_t)y * w + x) * 3 + 1],
+                b = rgb[((size_t)(y + 2 * th) * w + x) * 3 + 1];
+            changed += abs(a - b) > 40;
+        }
+    tu_note("scene sheet: %.1f%% of the counting tile changed by more than 40 levels",
+            100.0 * changed / (tw * th));
+    assert_true(changed > tw * th / 50);
+    free(rgb);
+    tjDestroy(tj);
+    free(jpg);
+    unlink(path);
+    go_record_free(rec);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -295,6 +353,7 @@ int main(void)
         cmocka_unit_test(test_clock_hand_covers_nothing),
         cmocka_unit_test(test_same_seed_same_frames),
         cmocka_unit_test(test_shogi_scenes),
+        cmocka_unit_test(test_scene_sheet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
