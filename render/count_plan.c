@@ -1,11 +1,11 @@
 /* render/count_plan.c — what the counting after a Go game changes on the board, decided before it
  * is filmed. Players first take the dead stones off (board/'s estimate). Then, under territory
  * scoring (Japanese), the dame are filled, each player puts their prisoners into the opponent's
- * territory and the stones inside each territory are moved so that its empty points make
- * rectangles of ten (2 x 5) and a short rest; the walls stay where they are. Under area scoring
+ * territory and the stones inside each territory, with the inner side of a thick wall, are moved
+ * so that its empty points make rectangles of ten (2 x 5) and a short rest. Under area scoring
  * (Chinese) each player fills their territory from the bowl, leaving only rectangles of ten
- * empty. None of it may change the result: every region's change is checked with board/'s count
- * and undone when the count moved (seki eyes, a chain left in atari). */
+ * empty. None of it may change the result: every step is checked with board/'s count and undone
+ * when the count moved (seki eyes, a chain left in atari). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,17 +163,47 @@ static void arrange(struct planner *pl, const int region[GO_POINTS], int id, enu
     }
 }
 
-/* Region id of `owner`: the prisoners put in (territory scoring), then arranged; kept only when
- * board/'s count, with the prisoners still in the lids (lid[]), did not move. */
+/* The owner's stones that only touch region id or more of the owner's stones: the inner side of
+ * a thick wall, which the players may move too when they straighten the territory. */
+static void inner_wall(const struct planner *pl, const int region[GO_POINTS], int id,
+                       enum go_color owner, int area[GO_POINTS])
+{
+    memcpy(area, region, sizeof(int) * GO_POINTS);
+    for (int q = 0; q < GO_POINTS; q++) {
+        if (go_x(q) >= pl->w || go_y(q) >= pl->h || pl->pos[q] != owner || region[q] >= 0) continue;
+        int adj[4], k = neighbours(pl, q, adj), touches = 0;
+        bool inner = true;
+        for (int j = 0; j < k; j++) {
+            touches += region[adj[j]] == id;
+            inner = inner && (region[adj[j]] == id || pl->pos[adj[j]] == owner);
+        }
+        if (inner && touches > 0) area[q] = id;
+    }
+}
+
+/* Keeps the operations since n0 when board/'s count, with lid[] prisoners in the lids, is still
+ * want; else undoes them (the plan and the board back to `saved`). */
+static bool keep_if_count_holds(struct planner *pl, int n0, const uint8_t saved[GO_POINTS],
+                                const int lid[3], double want)
+{
+    double m = board_margin(pl, pl->pos) + lid[GO_BLACK] - lid[GO_WHITE];
+    if (pl->out->n > n0 && fabs(m - want) < 1e-9) return true;
+    pl->out->n = n0;
+    memcpy(pl->pos, saved, GO_POINTS);
+    return false;
+}
+
+/* Region id of `owner`: the prisoners put in (territory scoring), then the stones arranged so
+ * that the empty points make rectangles of ten; each step kept only when board/'s count, with the
+ * prisoners still in the lids (lid[]), did not move (a seki eye, a chain left in atari). */
 static void checked_region(struct planner *pl, const int region[GO_POINTS], int id,
                            enum go_color owner, int prisoners, bool territory, double want_margin,
                            int lid[3])
 {
     struct count_plan *p = pl->out;
-    int n0 = p->n;
     uint8_t saved[GO_POINTS];
+    int n0 = p->n, placer = go_other(owner);
     memcpy(saved, pl->pos, sizeof saved);
-    int placer = go_other(owner);
     /* prisoners dropped where the hand happens to reach first: random points of the region */
     for (int k = 0; k < prisoners; k++) {
         int pts[GO_POINTS], n = 0;
@@ -182,23 +212,30 @@ static void checked_region(struct planner *pl, const int region[GO_POINTS], int 
         if (n <= 2) break;
         push(pl, COUNT_PUT, -1, pts[rng_int(&pl->r, n)], owner, (enum go_color)placer);
     }
-    int placed = p->n - n0, empty = 0, size = 0;
+    int lid_after[3] = {lid[0], lid[1], lid[2]};
+    lid_after[placer] -= p->n - n0;
+    if (p->n > n0 && keep_if_count_holds(pl, n0, saved, lid_after, want_margin)) {
+        memcpy(lid, lid_after, sizeof lid_after);
+        memcpy(saved, pl->pos, sizeof saved);
+        n0 = p->n;
+    }
+    int empty = 0, size = 0, area[GO_POINTS];
     for (int q = 0; q < GO_POINTS; q++) {
         size += region[q] == id;
         empty += region[q] == id && pl->pos[q] == GO_EMPTY;
     }
     bool keep[GO_POINTS];
-    choose_empty(pl, region, id, territory ? empty : size / 10 * 10, territory, keep);
-    arrange(pl, region, id, owner, keep, !territory);
-    int lid_after[3] = {lid[0], lid[1], lid[2]};
-    lid_after[placer] -= placed;
-    double m = board_margin(pl, pl->pos) + lid_after[GO_BLACK] - lid_after[GO_WHITE];
-    if (p->n > n0 && fabs(m - want_margin) < 1e-9) {
-        memcpy(lid, lid_after, sizeof lid_after);
-        return;
+    /* territory: the same number of empty points, walls straightened when the count allows;
+     * area: filled from the bowl, leaving only whole rectangles */
+    for (int wall = territory; wall >= 0; wall--) {
+        if (wall)
+            inner_wall(pl, region, id, owner, area);
+        else
+            memcpy(area, region, sizeof area);
+        choose_empty(pl, area, id, territory ? empty : size / 10 * 10, territory, keep);
+        arrange(pl, area, id, owner, keep, !territory);
+        if (keep_if_count_holds(pl, n0, saved, lid, want_margin)) return;
     }
-    p->n = n0; /* the count moved (or nothing to do): leave this region as it was */
-    memcpy(pl->pos, saved, sizeof saved);
 }
 
 void count_plan_make(const struct go_game *g, const uint8_t board[GO_POINTS], uint64_t seed,
