@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,10 +68,13 @@ static int empty_tens(const uint8_t *pos, int w, int h)
 
 struct tally {
     int games, changed, dead_taken, tens;
+    int changed_min, changed_max, frames_min, frames_max; /* per render */
 };
 
-/* Films the counting of one game and checks it; adds to t. */
-static void check_count(const char *rel, const char *rules, uint64_t seed, struct tally *t)
+/* Films the counting of one game and checks it (every frame from the game's last move, or only
+ * the last frame); adds to t. */
+static void check_count(const char *rel, const char *rules, uint64_t seed, bool every,
+                        struct tally *t)
 {
     struct go_record *rec = rf_load_go(rel);
     free(rec->rules);
@@ -109,8 +113,9 @@ static void check_count(const char *rel, const char *rules, uint64_t seed, struc
     struct render_frame *f = malloc(sizeof *f);
     uint8_t last[GO_POINTS];
     int mark = -1, changes = 0;
-    for (int i = start; i < nf; i++) {
+    for (int i = every ? start : nf - 1; i < nf; i++) {
         assert_true(render_go_frame(r, i, f, err, sizeof err));
+        if (!every) break;
         for (int e = 0; e < f->nevents; e++)
             if (!strcmp(f->events[e].kind, "signal") && !strcmp(f->events[e].name, "counting"))
                 mark = i;
@@ -131,9 +136,9 @@ static void check_count(const char *rel, const char *rules, uint64_t seed, struc
         }
         memcpy(last, f->stone, GO_POINTS);
     }
-    assert_true(mark > start);
-    assert_true(f->settled && f->counting);
-    assert_int_equal(render_go_find_counting_frame(r, 0), mark);
+    int from = render_go_find_counting_frame(r, 0);
+    assert_true(f->settled && f->counting && from > start);
+    if (every) assert_int_equal(from, mark);
     assert_int_equal(render_go_find_counting_frame(r, 1), nf - 1);
     char *line = NULL;
     size_t len = 0;
@@ -165,10 +170,15 @@ static void check_count(const char *rel, const char *rules, uint64_t seed, struc
     }
     assert_true(fabs(after.margin + lids - before.margin) < 1e-9);
     int tens = empty_tens(f->stone, rec->width, rec->height);
-    tu_note("%s %s seed %llu: %s, %d dead taken off, %d points changed after that (%d frames of "
-            "changes), %d empty 2x5 blocks",
-            rel, rules, (unsigned long long)seed, before.result, ndead, changed_from_pos0, changes,
-            tens);
+    if (every)
+        tu_note("%s %s seed %llu: %s, %d dead taken off, %d points changed after that (%d frames "
+                "of changes), %d empty 2x5 blocks",
+                rel, rules, (unsigned long long)seed, before.result, ndead, changed_from_pos0,
+                changes, tens);
+    if (t->games == 0 || changed_from_pos0 < t->changed_min) t->changed_min = changed_from_pos0;
+    if (t->games == 0 || changed_from_pos0 > t->changed_max) t->changed_max = changed_from_pos0;
+    if (t->games == 0 || nf - from < t->frames_min) t->frames_min = nf - from;
+    if (t->games == 0 || nf - from > t->frames_max) t->frames_max = nf - from;
     t->games++;
     t->changed += changed_from_pos0;
     t->dead_taken += ndead;
@@ -193,7 +203,7 @@ static void test_area_counting_fills_territory(void **state)
 {
     (void)state;
     struct tally t = {0};
-    for (int k = 0; k < NGAMES; k++) check_count(games[k], "Chinese", 11 + (uint64_t)k, &t);
+    for (int k = 0; k < NGAMES; k++) check_count(games[k], "Chinese", 11 + (uint64_t)k, true, &t);
     /* area counting fills each territory from the bowl up to rectangles of ten */
     assert_true(t.changed >= 5 * t.games);
     assert_true(t.tens >= 1);
@@ -205,11 +215,42 @@ static void test_territory_counting_puts_prisoners_in(void **state)
 {
     (void)state;
     struct tally t = {0};
-    for (int k = 0; k < NGAMES; k++) check_count(games[k], "Japanese", 21 + (uint64_t)k, &t);
+    for (int k = 0; k < NGAMES; k++) check_count(games[k], "Japanese", 21 + (uint64_t)k, true, &t);
     /* dame filled, prisoners put in, the stones inside and the inner walls arranged */
     assert_true(t.changed >= 5 * t.games);
     tu_note("territory: %d games, %d points changed, %d dead taken off, %d empty 2x5 blocks",
             t.games, t.changed, t.dead_taken, t.tens);
+}
+
+/* Every played-out game of the scoring fixtures, both rule families, three seeds: the arranged
+ * position always counts as the game did (the last frame only; the spread is reported). */
+static void test_count_holds_over_many_games_and_seeds(void **state)
+{
+    (void)state;
+    const char *dir = tu_path(tu_fixtures_dir(), "go-scoring");
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    char names[64][64];
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) && n < 64;) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && len < 40 && !strcmp(e->d_name + len - 4, ".sgf"))
+            snprintf(names[n++], sizeof names[0], "go-scoring/%s", e->d_name);
+    }
+    closedir(d);
+    assert_true(n >= 10);
+    static const char *const rules[2] = {"Chinese", "Japanese"};
+    for (int ru = 0; ru < 2; ru++) {
+        struct tally t = {0};
+        for (int k = 0; k < n; k++)
+            for (uint64_t seed = 1; seed <= 3; seed++)
+                check_count(names[k], rules[ru], seed, false, &t);
+        tu_note("%s: %d renders (%d games x 3 seeds): points changed %d .. %d (mean %.1f), "
+                "counting %d .. %d frames",
+                rules[ru], t.games, n, t.changed_min, t.changed_max, (double)t.changed / t.games,
+                t.frames_min, t.frames_max);
+        assert_true(t.changed >= 5 * t.games);
+    }
 }
 
 int main(void)
@@ -217,6 +258,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_area_counting_fills_territory),
         cmocka_unit_test(test_territory_counting_puts_prisoners_in),
+        cmocka_unit_test(test_count_holds_over_many_games_and_seeds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
