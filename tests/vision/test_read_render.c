@@ -226,22 +226,15 @@ static void add(struct tally *a, const struct tally *b)
     a->n_find += b->n_find, a->n_track += b->n_track;
 }
 
-static void test_render_styles_scenarios(void **state)
+static const char *const games[] = {"go-check/gnugo-selfplay-tt/gg09_02050.sgf",
+                                    "go-check/gnugo-selfplay-tt/gg13_06036.sgf",
+                                    "go-check/gnugo-selfplay-tt/gg09_02247.sgf"};
+
+/* The 36 renders of one seed (4 styles x 9 scenarios, render k seeded seed0 + k), tallied per
+ * style, per scenario and in all. only: see VISION_RENDER_ONLY. */
+static void run_seed(uint64_t seed0, int moves, const char *only, struct tally *by_style,
+                     struct tally *by_scene, struct tally *all)
 {
-    (void)state;
-    static const char *games[] = {"go-check/gnugo-selfplay-tt/gg09_02050.sgf",
-                                  "go-check/gnugo-selfplay-tt/gg13_06036.sgf",
-                                  "go-check/gnugo-selfplay-tt/gg09_02247.sgf"};
-    const char *env = getenv("VISION_RENDER_MOVES");
-    int moves = env ? atoi(env) : 6;
-    struct tally by_style[RENDER_STYLE_COUNT] = {0}, by_scene[RENDER_SCENE_COUNT] = {0}, all = {0};
-    /* VISION_RENDER_ONLY=style/scenario (a prefix, e.g. "vinyl/" or "kaya/glare") runs only
-     * those renders, for work on one case; the floors are then not asserted */
-    const char *only = getenv("VISION_RENDER_ONLY");
-    /* VISION_RENDER_SEED=N renders other scenes of the same games (the camera, light and hands
-     * the seed picks), to check that a change holds beyond these 36 renders */
-    const char *seed_env = getenv("VISION_RENDER_SEED");
-    uint64_t seed0 = seed_env ? strtoull(seed_env, NULL, 10) : 100;
     int k = 0;
     for (int st = RENDER_STYLE_KAYA; st < RENDER_STYLE_COUNT; st++)
         for (int sc = RENDER_SCENE_OVERHEAD; sc < RENDER_SCENE_COUNT; sc++, k++) {
@@ -256,11 +249,80 @@ static void test_render_styles_scenarios(void **state)
             if (getenv("VISION_VERBOSE")) note(name, &t);
             add(&by_style[st], &t);
             add(&by_scene[sc], &t);
-            add(&all, &t);
+            add(all, &t);
         }
+}
+
+/* One scenario's figures over several seeds: the lowest and highest, so that a change is judged
+ * by its spread and not by one seed's luck. */
+static void note_spread(const char *name, const struct tally *per_seed, int nseeds)
+{
+    double lo[5], hi[5];
+    for (int i = 0; i < 5; i++) lo[i] = 1e9, hi[i] = -1e9;
+    for (int s = 0; s < nseeds; s++) {
+        const struct tally *t = &per_seed[s];
+        double v[5] = {pct(t->nohand_found, t->nohand_frames), pct(t->points_right, t->points),
+                       pct(t->settled_exact, t->settled_frames), (double)t->covered_stone_reads,
+                       pct(t->stones_hit, t->stones_true)};
+        for (int i = 0; i < 5; i++) lo[i] = fmin(lo[i], v[i]), hi[i] = fmax(hi[i], v[i]);
+    }
+    tu_note("%-9s over %d seeds: found %.1f..%.1f%% points %.3f..%.3f%% exact %.1f..%.1f%% "
+            "stones on covered %.0f..%.0f recall %.1f..%.1f%%",
+            name, nseeds, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], lo[3], hi[3], lo[4], hi[4]);
+}
+
+#define MAX_SEEDS 16
+
+static void test_render_styles_scenarios(void **state)
+{
+    (void)state;
+    const char *env = getenv("VISION_RENDER_MOVES");
+    int moves = env ? atoi(env) : 6;
+    struct tally by_style[RENDER_STYLE_COUNT] = {0}, by_scene[RENDER_SCENE_COUNT] = {0}, all = {0};
+    /* VISION_RENDER_ONLY=style/scenario (a prefix, e.g. "vinyl/" or "kaya/glare") runs only
+     * those renders, for work on one case; the floors are then not asserted */
+    const char *only = getenv("VISION_RENDER_ONLY");
+    /* VISION_RENDER_SEED=N renders other scenes of the same games (the camera, light and hands
+     * the seed picks), to check that a change holds beyond these 36 renders; a list (e.g.
+     * "100,500,900") runs each, prints each seed's scenarios and the spread over the seeds */
+    const char *seed_env = getenv("VISION_RENDER_SEED");
+    uint64_t seeds[MAX_SEEDS] = {100};
+    int nseeds = 1;
+    if (seed_env) {
+        nseeds = 0;
+        for (const char *c = seed_env; *c && nseeds < MAX_SEEDS;) {
+            char *end;
+            seeds[nseeds++] = strtoull(c, &end, 10);
+            c = *end == ',' ? end + 1 : end + strlen(end);
+        }
+    }
+    struct tally(*scene_seed)[MAX_SEEDS] = calloc(RENDER_SCENE_COUNT, sizeof *scene_seed);
+    struct tally all_seed[MAX_SEEDS] = {0};
+    assert_non_null(scene_seed);
+    for (int s = 0; s < nseeds; s++) {
+        struct tally st[RENDER_STYLE_COUNT] = {0}, sc[RENDER_SCENE_COUNT] = {0};
+        run_seed(seeds[s], moves, only, st, sc, &all_seed[s]);
+        for (int i = 0; i < RENDER_STYLE_COUNT; i++) add(&by_style[i], &st[i]);
+        for (int i = 0; i < RENDER_SCENE_COUNT; i++) {
+            add(&by_scene[i], &sc[i]);
+            scene_seed[i][s] = sc[i];
+        }
+        add(&all, &all_seed[s]);
+        if (nseeds < 2) continue;
+        tu_note("seed %llu:", (unsigned long long)seeds[s]);
+        for (int i = RENDER_SCENE_OVERHEAD; i < RENDER_SCENE_COUNT; i++)
+            note(render_scenario_name((enum render_scenario)i), &sc[i]);
+        note("all", &all_seed[s]);
+    }
+    if (nseeds > 1) {
+        for (int i = RENDER_SCENE_OVERHEAD; i < RENDER_SCENE_COUNT; i++)
+            note_spread(render_scenario_name((enum render_scenario)i), scene_seed[i], nseeds);
+        note_spread("all", all_seed, nseeds);
+    }
+    free(scene_seed);
     tu_note("rendered 512x384, %d moves of 3 games (9x9, 13x13, 9x9), every 3rd frame (10 fps), "
-            "4 styles x 9 scenarios:",
-            moves);
+            "4 styles x 9 scenarios, %d seed(s):",
+            moves, nseeds);
     for (int st = RENDER_STYLE_KAYA; st < RENDER_STYLE_COUNT; st++)
         note(render_style_name((enum render_style)st), &by_style[st]);
     for (int sc = RENDER_SCENE_OVERHEAD; sc < RENDER_SCENE_COUNT; sc++)
