@@ -174,6 +174,28 @@ static void grow_hands(struct observation *obs, int n, int min_region)
         }
 }
 
+/* Each gap's board reference: the median of the 5x5 gaps around it, or of those of them marked
+ * in use when use is given and at least three are (else the reference is left as it was). */
+static void board_reference(const struct sample *gap, const bool *use, int n, struct sample *ref)
+{
+    double a[3][25];
+    for (int gy = 0; gy <= n; gy++)
+        for (int gx = 0; gx <= n; gx++) {
+            int m = 0;
+            for (int y = gy - 2; y <= gy + 2; y++)
+                for (int x = gx - 2; x <= gx + 2; x++) {
+                    if (x < 0 || y < 0 || x > n || y > n) continue;
+                    if (use && !use[y * NG + x]) continue;
+                    const struct sample *s = &gap[y * NG + x];
+                    a[0][m] = s->lum, a[1][m] = s->rg, a[2][m] = s->gb;
+                    m++;
+                }
+            if (use && m < 3) continue;
+            struct sample *r = &ref[gy * NG + gx];
+            r->lum = median(a[0], m), r->rg = median(a[1], m), r->gb = median(a[2], m);
+        }
+}
+
 void read_points(const struct vision_detector *det, const struct read_image *im,
                  const struct grid *g, const struct stone_geom *sg, struct observation *obs)
 {
@@ -196,64 +218,18 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
             seen[gy * NG + gx] = x >= 0 && y >= 0 && x < im->w && y < im->h;
             gap_xy[gy * NG + gx][0] = x, gap_xy[gy * NG + gx][1] = y;
         }
-    /* local board reference per gap: median of the 5x5 gaps around it */
+    /* Two passes. The first takes each gap's board reference from all the gaps around it; a
+     * hand or an arm over the board's edge can fill most of such a window and become its own
+     * reference (its gaps then look like board, its fingers like white stones: 9 stones read on
+     * covered points in 3 x 36 renders). The second corrects those references from the gaps
+     * whose corner points still show their grid lines (board for sure, glare and shadows
+     * included; hands and stones not), where they disagree in colour (see below). */
     struct sample ref[NG * NG];
-    for (int gy = 0; gy <= n; gy++)
-        for (int gx = 0; gx <= n; gx++) {
-            double *a = tmp;
-            int m;
-            struct sample r;
-            for (int ch = 0; ch < 3; ch++) {
-                m = 0;
-                for (int dy = -2; dy <= 2; dy++)
-                    for (int dx = -2; dx <= 2; dx++) {
-                        int x = gx + dx, y = gy + dy;
-                        if (x < 0 || y < 0 || x > n || y > n) continue;
-                        const struct sample *s = &gap[y * NG + x];
-                        a[m++] = ch == 0 ? s->lum : ch == 1 ? s->rg : s->gb;
-                    }
-                double md = median(a, m);
-                if (ch == 0)
-                    r.lum = md;
-                else if (ch == 1)
-                    r.rg = md;
-                else
-                    r.gb = md;
-            }
-            ref[gy * NG + gx] = r;
-        }
-    /* how far each gap is from its board reference, and the typical spread */
+    bool board_gap[NG * NG];
     double gd[NG * NG];
-    int ngap = 0;
-    for (int i = 0; i < (n + 1) * NG; i++) {
-        int gx = i % NG, gy = i / NG;
-        if (gx > n || gy > n) continue;
-        const struct sample *s = &gap[i], *r = &ref[i];
-        double dl = (s->lum - r->lum) / fmax(r->lum, 20);
-        double dc = hypot(s->rg - r->rg, s->gb - r->gb) / fmax(r->lum, 20);
-        gd[i] = hypot(dl, 1.5 * dc);
-        tmp[ngap++] = gd[i];
-    }
-    double gap_tol = fmax(0.17, 5 * median(tmp, ngap));
-    /* a colour frame of a tinted board: a stone's neutrality means something. A grey frame
-     * (a monochrome camera, a grey JPEG decoded to colour) has none to tell */
-    ngap = 0;
-    for (int gy = 0; gy <= n; gy++)
-        for (int gx = 0; gx <= n; gx++)
-            tmp[ngap++] = hypot(ref[gy * NG + gx].rg, ref[gy * NG + gx].gb);
-    double board_chroma = median(tmp, ngap);
-    bool tinted = im->color && board_chroma > 4;
-    /* in a frame of a tinted board a gap as neutral as paper is not board: a white sleeve, a
-     * shirt (glare washes the colour out only a little, and keeps the lines) */
+    double gap_tol, board_chroma;
+    bool tinted;
     bool grey_gap[NG * NG];
-    for (int i = 0; i < NG * NG; i++) {
-        grey_gap[i] = false;
-        if (i % NG > n || i / NG > n || !tinted || !(board_chroma > 8)) continue;
-        grey_gap[i] = hypot(gap[i].rg, gap[i].gb) < 0.4 * board_chroma;
-    }
-
-    /* per point: the stone body sample, the board reference and the grid-line cross */
-    static const int NP = OBS_POINTS;
     double rho[OBS_POINTS], neu[OBS_POINTS], cross[OBS_POINTS], bdist[OBS_POINTS];
     /* beyond the frame's edge (a partial view): not seen, so never a stone (clamped pixels
      * were read as 31 black stones on one render). Read empty at confidence 0.5, the least a
@@ -262,87 +238,163 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
     bool outside[OBS_POINTS];
     int badgaps[OBS_POINTS], darkgaps[OBS_POINTS], outer_bad[OBS_POINTS];
     double whiteness[OBS_POINTS];
-    (void)NP;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) {
-            int p = y * OBS_MAX + x;
-            double px, py;
-            hom_apply(g->H, x, y, &px, &py);
-            outside[p] = px < 0 || py < 0 || px >= im->w || py >= im->h;
-            double r = sg->radius_px[p] > 0 ? sg->radius_px[p] : g->spacing_px / 2;
-            struct sample s = disc(im, px + sg->offset[p][0], py + sg->offset[p][1], 0.45 * r, 2);
-            struct sample b = {0, 0, 0};
-            badgaps[p] = darkgaps[p] = outer_bad[p] = 0;
-            for (int k = 0; k < 4; k++) {
-                int gi = (y + dirs[k][1]) * NG + (x + dirs[k][0]);
-                b.lum += ref[gi].lum / 4, b.rg += ref[gi].rg / 4, b.gb += ref[gi].gb / 4;
-                /* a gap beyond the frame's edge (a partial view) tells nothing */
-                bool bad = (gd[gi] > gap_tol || grey_gap[gi]) && seen[gi];
-                badgaps[p] += bad;
-                /* out of reach of the stone's own body (which leans over a gap in an oblique
-                 * view) */
-                double bx = px + sg->offset[p][0], by = py + sg->offset[p][1];
-                bool clear =
-                    hypot(gap_xy[gi][0] - bx, gap_xy[gi][1] - by) - 0.1 * g->spacing_px > 1.1 * r;
-                int gx = x + dirs[k][0], gy = y + dirs[k][1];
-                outer_bad[p] += bad && clear && (gx == 0 || gy == 0 || gx == n || gy == n);
-                /* far darker than the board */
-                darkgaps[p] += seen[gi] && gap[gi].lum < 0.6 * ref[gi].lum;
-            }
-            double bl = fmax(b.lum, 20);
-            rho[p] = s.lum / bl;
-            double bchroma = hypot(b.rg, b.gb), schroma = hypot(s.rg, s.gb);
-            /* 1 = as neutral as a stone can be, 0 = as coloured as the board */
-            neu[p] = tinted && bchroma > 8 ? clamp01((bchroma - schroma) / bchroma) : 0;
-            bdist[p] = hypot((s.lum - b.lum) / bl, 1.5 * hypot(s.rg - b.rg, s.gb - b.gb) / bl);
-            /* the cross: grid lines darker than the board just off them */
-            double on = 0, off = 0;
-            int non = 0;
-            if (x > 0) on += grey_at(im, g, x - 0.25, y), non++;
-            if (x < n - 1) on += grey_at(im, g, x + 0.25, y), non++;
-            if (y > 0) on += grey_at(im, g, x, y - 0.25), non++;
-            if (y < n - 1) on += grey_at(im, g, x, y + 0.25), non++;
-            for (int k = 0; k < 4; k++)
-                off += grey_at(im, g, x + (k & 1 ? 0.25 : -0.25), y + (k & 2 ? 0.25 : -0.25));
-            cross[p] = (off / 4 - on / non) / bl;
-            whiteness[p] = (rho[p] - 1) / 0.08 + neu[p] / 0.35;
-        }
-
-    /* black: darker than the board by a frame-adaptive margin */
-    double vals[OBS_POINTS];
-    int m = 0;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) vals[m++] = rho[y * OBS_MAX + x];
-    double sep;
-    double tb = otsu(vals, m, &sep);
-    if (sep < 3 || tb > 0.72) tb = 0.6;
-    if (tb < 0.35) tb = 0.35;
-    /* white: brighter and more neutral than the board */
-    m = 0;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++)
-            if (rho[y * OBS_MAX + x] >= tb) vals[m++] = whiteness[y * OBS_MAX + x];
-    double tw = otsu(vals, m, &sep);
-    if (sep < 3 || tw < 1.2) tw = fmax(tw, 2.0);
-
-    /* the frame's own grid-line cross on empty board: a stone hides it. Brightness alone is a
-     * weak cue for a white stone on a light board (a few per cent brighter than the wood), the
-     * hidden cross is a strong one when the lines show well on the empty points */
-    m = 0;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) {
-            int p = y * OBS_MAX + x;
-            if (rho[p] >= tb && whiteness[p] < tw * 0.5 && badgaps[p] == 0) vals[m++] = cross[p];
-        }
-    double cross_e = m >= 8 ? median(vals, m) : 0;
-    bool use_cross = cross_e > 0.12;
-
-    /* the point's own grid lines show clearly (half the frame's typical cross; a stone or a
-     * hand leaves a tenth): nothing lies on it, neither a stone nor a hand. Glare and shadows
-     * change the board's brightness, not its lines: on the renders this took the settled points
-     * taken for covered from 2.3 % to 0.2 % */
+    double tb, tw, cross_e;
+    bool use_cross;
     bool lines[OBS_POINTS];
-    for (int p = 0; p < OBS_POINTS; p++) lines[p] = use_cross && cross[p] > 0.5 * cross_e;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0) board_reference(gap, NULL, n, ref);
+        /* how far each gap is from its board reference, and the typical spread */
+        int ngap = 0;
+        for (int i = 0; i < (n + 1) * NG; i++) {
+            int gx = i % NG, gy = i / NG;
+            if (gx > n || gy > n) continue;
+            const struct sample *s = &gap[i], *r = &ref[i];
+            double dl = (s->lum - r->lum) / fmax(r->lum, 20);
+            double dc = hypot(s->rg - r->rg, s->gb - r->gb) / fmax(r->lum, 20);
+            gd[i] = hypot(dl, 1.5 * dc);
+            tmp[ngap++] = gd[i];
+        }
+        gap_tol = fmax(0.17, 5 * median(tmp, ngap));
+        /* a colour frame of a tinted board: a stone's neutrality means something. A grey frame
+         * (a monochrome camera, a grey JPEG decoded to colour) has none to tell */
+        ngap = 0;
+        for (int gy = 0; gy <= n; gy++)
+            for (int gx = 0; gx <= n; gx++)
+                tmp[ngap++] = hypot(ref[gy * NG + gx].rg, ref[gy * NG + gx].gb);
+        board_chroma = median(tmp, ngap);
+        tinted = im->color && board_chroma > 4;
+        /* in a frame of a tinted board a gap as neutral as paper is not board: a white sleeve, a
+         * shirt (glare washes the colour out only a little, and keeps the lines) */
+        for (int i = 0; i < NG * NG; i++) {
+            grey_gap[i] = false;
+            if (i % NG > n || i / NG > n || !tinted || !(board_chroma > 8)) continue;
+            grey_gap[i] = hypot(gap[i].rg, gap[i].gb) < 0.4 * board_chroma;
+        }
+
+        /* per point: the stone body sample, the board reference and the grid-line cross */
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int p = y * OBS_MAX + x;
+                double px, py;
+                hom_apply(g->H, x, y, &px, &py);
+                outside[p] = px < 0 || py < 0 || px >= im->w || py >= im->h;
+                double r = sg->radius_px[p] > 0 ? sg->radius_px[p] : g->spacing_px / 2;
+                struct sample s =
+                    disc(im, px + sg->offset[p][0], py + sg->offset[p][1], 0.45 * r, 2);
+                struct sample b = {0, 0, 0};
+                badgaps[p] = darkgaps[p] = outer_bad[p] = 0;
+                for (int k = 0; k < 4; k++) {
+                    int gi = (y + dirs[k][1]) * NG + (x + dirs[k][0]);
+                    b.lum += ref[gi].lum / 4, b.rg += ref[gi].rg / 4, b.gb += ref[gi].gb / 4;
+                    /* a gap beyond the frame's edge (a partial view) tells nothing */
+                    bool bad = (gd[gi] > gap_tol || grey_gap[gi]) && seen[gi];
+                    badgaps[p] += bad;
+                    /* out of reach of the stone's own body (which leans over a gap in an oblique
+                     * view) */
+                    double bx = px + sg->offset[p][0], by = py + sg->offset[p][1];
+                    bool clear =
+                        hypot(gap_xy[gi][0] - bx, gap_xy[gi][1] - by) - 0.1 * g->spacing_px >
+                        1.1 * r;
+                    int gx = x + dirs[k][0], gy = y + dirs[k][1];
+                    outer_bad[p] += bad && clear && (gx == 0 || gy == 0 || gx == n || gy == n);
+                    /* far darker than the board */
+                    darkgaps[p] += seen[gi] && gap[gi].lum < 0.6 * ref[gi].lum;
+                }
+                double bl = fmax(b.lum, 20);
+                rho[p] = s.lum / bl;
+                double bchroma = hypot(b.rg, b.gb), schroma = hypot(s.rg, s.gb);
+                /* 1 = as neutral as a stone can be, 0 = as coloured as the board */
+                neu[p] = tinted && bchroma > 8 ? clamp01((bchroma - schroma) / bchroma) : 0;
+                bdist[p] = hypot((s.lum - b.lum) / bl, 1.5 * hypot(s.rg - b.rg, s.gb - b.gb) / bl);
+                /* the cross: grid lines darker than the board just off them */
+                double on = 0, off = 0;
+                int non = 0;
+                if (x > 0) on += grey_at(im, g, x - 0.25, y), non++;
+                if (x < n - 1) on += grey_at(im, g, x + 0.25, y), non++;
+                if (y > 0) on += grey_at(im, g, x, y - 0.25), non++;
+                if (y < n - 1) on += grey_at(im, g, x, y + 0.25), non++;
+                for (int k = 0; k < 4; k++)
+                    off += grey_at(im, g, x + (k & 1 ? 0.25 : -0.25), y + (k & 2 ? 0.25 : -0.25));
+                cross[p] = (off / 4 - on / non) / bl;
+                whiteness[p] = (rho[p] - 1) / 0.08 + neu[p] / 0.35;
+            }
+
+        /* black: darker than the board by a frame-adaptive margin */
+        double vals[OBS_POINTS];
+        int m = 0;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) vals[m++] = rho[y * OBS_MAX + x];
+        double sep;
+        tb = otsu(vals, m, &sep);
+        if (sep < 3 || tb > 0.72) tb = 0.6;
+        if (tb < 0.35) tb = 0.35;
+        /* white: brighter and more neutral than the board */
+        m = 0;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++)
+                if (rho[y * OBS_MAX + x] >= tb) vals[m++] = whiteness[y * OBS_MAX + x];
+        tw = otsu(vals, m, &sep);
+        if (sep < 3 || tw < 1.2) tw = fmax(tw, 2.0);
+
+        /* the frame's own grid-line cross on empty board: a stone hides it. Brightness alone is a
+         * weak cue for a white stone on a light board (a few per cent brighter than the wood), the
+         * hidden cross is a strong one when the lines show well on the empty points */
+        m = 0;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int p = y * OBS_MAX + x;
+                if (rho[p] >= tb && whiteness[p] < tw * 0.5 && badgaps[p] == 0)
+                    vals[m++] = cross[p];
+            }
+        cross_e = m >= 8 ? median(vals, m) : 0;
+        use_cross = cross_e > 0.12;
+
+        /* the point's own grid lines show clearly (half the frame's typical cross; a stone or a
+         * hand leaves a tenth): nothing lies on it, neither a stone nor a hand. Glare and shadows
+         * change the board's brightness, not its lines: on the renders this took the settled points
+         * taken for covered from 2.3 % to 0.2 % */
+        for (int p = 0; p < OBS_POINTS; p++) lines[p] = use_cross && cross[p] > 0.5 * cross_e;
+        if (!use_cross || pass == 1) break;
+        int nboard = 0;
+        for (int gy = 0; gy <= n; gy++)
+            for (int gx = 0; gx <= n; gx++) {
+                bool all = true;
+                for (int k = 0; k < 4; k++) {
+                    int x = gx - 1 + dirs[k][0], y = gy - 1 + dirs[k][1];
+                    if (x >= 0 && y >= 0 && x < n && y < n)
+                        all &= cross[y * OBS_MAX + x] > 0.25 * cross_e;
+                }
+                board_gap[gy * NG + gx] = all && seen[gy * NG + gx];
+                nboard += board_gap[gy * NG + gx];
+            }
+        /* too few to tell the board by (a board full of stones), or a grey board: keep the
+         * first pass */
+        if (nboard < 6 || !tinted || !(board_chroma > 8)) break;
+        /* a window taken over by something else differs from the board in its chromaticity
+         * (colour over brightness), which shadows and dim light leave alone: only there is the
+         * reference taken from the sure board gaps. Elsewhere the first pass stands (a shadow's
+         * edge splits a window, and its sure gaps need not be the nearer ones) */
+        struct sample sure[NG * NG];
+        memcpy(sure, ref, sizeof sure);
+        board_reference(gap, board_gap, n, sure);
+        int ncr = 0;
+        for (int gy = 0; gy <= n; gy++)
+            for (int gx = 0; gx <= n; gx++) {
+                const struct sample *r = &ref[gy * NG + gx];
+                tmp[ncr++] = hypot(r->rg, r->gb) / fmax(r->lum, 20);
+            }
+        double board_cr = median(tmp, ncr);
+        int moved = 0;
+        for (int gy = 0; gy <= n; gy++)
+            for (int gx = 0; gx <= n; gx++) {
+                int i = gy * NG + gx;
+                double la = fmax(ref[i].lum, 20), lb = fmax(sure[i].lum, 20);
+                double d =
+                    hypot(ref[i].rg / la - sure[i].rg / lb, ref[i].gb / la - sure[i].gb / lb);
+                if (d > 0.25 * board_cr) ref[i] = sure[i], moved++;
+            }
+        if (!moved) break;
+    }
 
     obs->noccluded = 0;
     for (int y = 0; y < n; y++)

@@ -5,7 +5,7 @@
  * accuracy, exact boards, uncovered points taken for covered and stones read on empty points
  * on settled frames, stones read on hand-covered points, and stable observations against the
  * truth. VISION_VERBOSE=1 prints every render; VISION_DUMP=1 names each stone read on a covered
- * point. */
+ * point and each point misread on a settled frame. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,8 +97,9 @@ static double spacing(const struct render_frame *f)
     return (a + b) / 2 / (f->cols - 1);
 }
 
-static void run_game(const char *rel, enum render_style style, enum render_scenario sc,
-                     uint64_t seed, int moves, int stride, int width, int height, struct tally *t)
+static void run_game(const char *name, const char *rel, enum render_style style,
+                     enum render_scenario sc, uint64_t seed, int moves, int stride, int width,
+                     int height, struct tally *t)
 {
     struct go_record *rec = load(rel);
     struct render_opts o;
@@ -115,6 +116,13 @@ static void run_game(const char *rel, enum render_style style, enum render_scena
     struct observation *obs = malloc(sizeof *obs);
     struct stable_obs *so = malloc(sizeof *so);
     bool dump = getenv("VISION_DUMP") != NULL;
+    /* VISION_DEBUG_AT=style/scenario:frame writes that frame's stage images (vision/debug_out.c)
+     * into VISION_DEBUG_DIR, for a look at one case VISION_DUMP names */
+    const char *at = getenv("VISION_DEBUG_AT");
+    int debug_frame = -1;
+    size_t nl = strlen(name);
+    if (at && strncmp(at, name, nl) == 0 && at[nl] == ':') debug_frame = atoi(at + nl + 1);
+    det->debug_dir = getenv("VISION_DEBUG_DIR");
     int nf = render_go_frame_count(r);
     for (int i = 0; i < nf; i += stride) {
         if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
@@ -125,6 +133,7 @@ static void run_game(const char *rel, enum render_style style, enum render_scena
                                    .data = f->rgb,
                                    .t_ns = (int64_t)llround(f->t * 1e9),
                                    .seq = (uint64_t)i};
+        det->debug = i == debug_frame;
         bool found = vision_read_go(det, &img, obs);
         double ms = 0;
         for (int s = 0; s < VSTAGE_COUNT; s++) ms += det->stage_ms[s];
@@ -163,6 +172,15 @@ static void run_game(const char *rel, enum render_style style, enum render_scena
                     if (!f->settled) continue;
                     t->points++;
                     t->settled_occluded += obs->occluded[p] && !f->covered[tp];
+                    if (dump && mine != f->stone[tp])
+                        tu_note("  frame %d: settled (%d,%d) read %s, truth %s", i, tx, ty,
+                                mine < 0            ? "occluded"
+                                : mine == OBS_BLACK ? "black"
+                                : mine == OBS_WHITE ? "white"
+                                                    : "empty",
+                                f->stone[tp] == GO_BLACK   ? "black"
+                                : f->stone[tp] == GO_WHITE ? "white"
+                                                           : "empty");
                     t->settled_false_stones +=
                         (mine == OBS_BLACK || mine == OBS_WHITE) && f->stone[tp] == GO_EMPTY;
                     t->points_right += mine == f->stone[tp];
@@ -244,7 +262,7 @@ static void run_seed(uint64_t seed0, int moves, const char *only, struct tally *
                      render_scenario_name((enum render_scenario)sc));
             if (only && strncmp(name, only, strlen(only)) != 0) continue;
             if (getenv("VISION_DUMP")) tu_note("%s:", name);
-            run_game(games[k % 3], (enum render_style)st, (enum render_scenario)sc,
+            run_game(name, games[k % 3], (enum render_style)st, (enum render_scenario)sc,
                      seed0 + (uint64_t)k, moves, 3, 512, 384, &t);
             if (getenv("VISION_VERBOSE")) note(name, &t);
             add(&by_style[st], &t);
