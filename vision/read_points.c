@@ -24,6 +24,9 @@
  * the board's edge or the table. Measured over every render style: 0.5 left 6 % of a kaya
  * board's settled points occluded, 0.35 none. */
 #define MARGIN_GAP 0.35
+/* How far off the line from the board's chromaticity to grey a gap must lie to be taken for
+ * skin or cloth, as a share of the board's chromaticity */
+#define FOREIGN_OFF 0.3
 
 struct sample {
     double lum;    /* mean grey */
@@ -229,14 +232,14 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
     double gd[NG * NG];
     double gap_tol, board_chroma;
     bool tinted;
-    bool grey_gap[NG * NG];
+    bool grey_gap[NG * NG], foreign_gap[NG * NG];
     double rho[OBS_POINTS], neu[OBS_POINTS], cross[OBS_POINTS], bdist[OBS_POINTS];
     /* beyond the frame's edge (a partial view): not seen, so never a stone (clamped pixels
      * were read as 31 black stones on one render). Read empty at confidence 0.5, the least a
      * settled view takes, rather than occluded: a camera that cannot see one edge still records
      * what it sees, as before */
     bool outside[OBS_POINTS];
-    int badgaps[OBS_POINTS], darkgaps[OBS_POINTS], outer_bad[OBS_POINTS];
+    int badgaps[OBS_POINTS], darkgaps[OBS_POINTS], outer_bad[OBS_POINTS], foreign[OBS_POINTS];
     double whiteness[OBS_POINTS];
     double tb, tw, cross_e;
     bool use_cross;
@@ -270,6 +273,20 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
             if (i % NG > n || i / NG > n || !tinted || !(board_chroma > 8)) continue;
             grey_gap[i] = hypot(gap[i].rg, gap[i].gb) < 0.4 * board_chroma;
         }
+        /* a gap whose colour is no mix of the board's and a stone's grey: skin, a sleeve.
+         * Brightness aside (chromaticity: colour over brightness), a stone's body leaning over a
+         * gap moves it from the board's colour straight towards grey; anything else moves it
+         * off that line. Such a gap next to a "stone" says a hand is on it */
+        for (int i = 0; i < NG * NG; i++) {
+            foreign_gap[i] = false;
+            if (i % NG > n || i / NG > n || !tinted || !(board_chroma > 8) || !seen[i]) continue;
+            double lb = fmax(ref[i].lum, 20), lg = fmax(gap[i].lum, 20);
+            double bx = ref[i].rg / lb, by = ref[i].gb / lb, len = hypot(bx, by);
+            if (len < 1e-3) continue;
+            double off = fabs((gap[i].rg / lg) * by - (gap[i].gb / lg) * bx) / len;
+            /* glare also moves it off the line, by clipping the red; but it brightens */
+            foreign_gap[i] = off > FOREIGN_OFF * len && gap[i].lum < ref[i].lum;
+        }
 
         /* per point: the stone body sample, the board reference and the grid-line cross */
         for (int y = 0; y < n; y++)
@@ -282,7 +299,7 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
                 struct sample s =
                     disc(im, px + sg->offset[p][0], py + sg->offset[p][1], 0.45 * r, 2);
                 struct sample b = {0, 0, 0};
-                badgaps[p] = darkgaps[p] = outer_bad[p] = 0;
+                badgaps[p] = darkgaps[p] = outer_bad[p] = foreign[p] = 0;
                 for (int k = 0; k < 4; k++) {
                     int gi = (y + dirs[k][1]) * NG + (x + dirs[k][0]);
                     b.lum += ref[gi].lum / 4, b.rg += ref[gi].rg / 4, b.gb += ref[gi].gb / 4;
@@ -299,6 +316,7 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
                     outer_bad[p] += bad && clear && (gx == 0 || gy == 0 || gx == n || gy == n);
                     /* far darker than the board */
                     darkgaps[p] += seen[gi] && gap[gi].lum < 0.6 * ref[gi].lum;
+                    foreign[p] += foreign_gap[gi];
                 }
                 double bl = fmax(b.lum, 20);
                 rho[p] = s.lum / bl;
@@ -391,7 +409,10 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
                 double la = fmax(ref[i].lum, 20), lb = fmax(sure[i].lum, 20);
                 double d =
                     hypot(ref[i].rg / la - sure[i].rg / lb, ref[i].gb / la - sure[i].gb / lb);
-                if (d > 0.25 * board_cr) ref[i] = sure[i], moved++;
+                /* not towards a brighter reference: a glare spot keeps its lines and is sure
+                 * board, but its clipped colour is no reference for the board around it */
+                if (d > 0.25 * board_cr && sure[i].lum <= 1.05 * ref[i].lum)
+                    ref[i] = sure[i], moved++;
             }
         if (!moved) break;
     }
@@ -437,6 +458,8 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
              * (unsure is occluded, never a stone: bounds measured over every render scenario) */
             if (v == OBS_BLACK && tinted && neu[p] < 0.45 && rho[p] > 0.3) occ = true;
             if (v == OBS_WHITE && tinted && neu[p] < 0.45) occ = true;
+            /* a "stone" with skin or cloth on a gap beside it: a finger on it or just over it */
+            if (v != OBS_EMPTY && foreign[p] >= 1) occ = true;
             obs->point[p] = occ ? OBS_EMPTY : v;
             obs->conf[p] = occ ? 0 : (float)(0.5 + 0.5 * conf);
             obs->occluded[p] = occ;
