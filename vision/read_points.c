@@ -27,6 +27,9 @@
 /* How far off the line from the board's chromaticity to grey a gap must lie to be taken for
  * skin or cloth, as a share of the board's chromaticity */
 #define FOREIGN_OFF 0.3
+/* A hand reaches in from beyond the board's edge: an occluded region that touches the edge is
+ * taken for one from this many points (a glare patch in the middle needs grow_hands' size) */
+#define EDGE_REGION 4
 
 struct sample {
     double lum;    /* mean grey */
@@ -127,13 +130,15 @@ static double clamp01(double x)
 
 /* A hand's edge is where a covered point is most easily read as a stone (a knuckle's shadow, a
  * stone half hidden under a finger). A stone read next to an occluded region of a hand's size
- * (min_region points or more) is not trusted: it becomes occluded too. Empty points and lone
+ * (min_region points or more, or EDGE_REGION when it reaches the board's edge) is not
+ * trusted: it becomes occluded too. Empty points and lone
  * occluded points (a glint) are left as they are. */
 static void grow_hands(struct observation *obs, int n, int min_region)
 {
     static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
     static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
     int label[OBS_POINTS], size[OBS_POINTS], stack[OBS_POINTS];
+    bool edge[OBS_POINTS]; /* the region reaches the board's edge */
     for (int p = 0; p < OBS_POINTS; p++) label[p] = -1;
     int nl = 0;
     for (int y0 = 0; y0 < n; y0++)
@@ -141,11 +146,13 @@ static void grow_hands(struct observation *obs, int n, int min_region)
             int p0 = y0 * OBS_MAX + x0;
             if (!obs->occluded[p0] || label[p0] >= 0) continue;
             int sp = 0, cnt = 0;
+            edge[nl] = false;
             stack[sp++] = p0;
             label[p0] = nl;
             while (sp) {
                 int p = stack[--sp], x = p % OBS_MAX, y = p / OBS_MAX;
                 cnt++;
+                edge[nl] |= x == 0 || y == 0 || x == n - 1 || y == n - 1;
                 for (int d = 0; d < 8; d++) {
                     int ax = x + dx[d], ay = y + dy[d];
                     if (ax < 0 || ay < 0 || ax >= n || ay >= n) continue;
@@ -166,7 +173,8 @@ static void grow_hands(struct observation *obs, int n, int min_region)
                 int ax = x + dx[d], ay = y + dy[d];
                 if (ax < 0 || ay < 0 || ax >= n || ay >= n) continue;
                 int l = label[ay * OBS_MAX + ax];
-                if (l >= 0 && size[l] >= min_region) grow[p] = true;
+                if (l >= 0 && (size[l] >= min_region || (edge[l] && size[l] >= EDGE_REGION)))
+                    grow[p] = true;
             }
         }
     for (int p = 0; p < OBS_POINTS; p++)
