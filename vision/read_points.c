@@ -242,6 +242,7 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
     bool tinted;
     bool grey_gap[NG * NG], foreign_gap[NG * NG];
     double rho[OBS_POINTS], neu[OBS_POINTS], cross[OBS_POINTS], bdist[OBS_POINTS];
+    double grey[OBS_POINTS]; /* as neu, of colour over brightness: what glare and shade keep */
     /* beyond the frame's edge (a partial view): not seen, so never a stone (clamped pixels
      * were read as 31 black stones on one render). Read empty at confidence 0.5, the least a
      * settled view takes, rather than occluded: a camera that cannot see one edge still records
@@ -331,6 +332,9 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
                 double bchroma = hypot(b.rg, b.gb), schroma = hypot(s.rg, s.gb);
                 /* 1 = as neutral as a stone can be, 0 = as coloured as the board */
                 neu[p] = tinted && bchroma > 8 ? clamp01((bchroma - schroma) / bchroma) : 0;
+                grey[p] = tinted && bchroma > 8
+                              ? clamp01(1 - (schroma / fmax(s.lum, 20)) / (bchroma / bl))
+                              : 0;
                 bdist[p] = hypot((s.lum - b.lum) / bl, 1.5 * hypot(s.rg - b.rg, s.gb - b.gb) / bl);
                 /* the cross: grid lines darker than the board just off them */
                 double on = 0, off = 0;
@@ -437,6 +441,11 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
             } else if (rho[p] < tb) {
                 v = OBS_BLACK;
                 conf = clamp01((tb - rho[p]) / 0.15);
+            } else if (use_cross && rho[p] < 0.85 && grey[p] > 0.7 && cross[p] < 0.1 * cross_e) {
+                /* a black stone in a lamp's glare: lit grey, but as grey as a stone, darker
+                 * than the board and hiding the lines (a shadow keeps the board's colour) */
+                v = OBS_BLACK;
+                conf = 0.5;
             } else if (whiteness[p] > tw ||
                        (use_cross && whiteness[p] > 0.5 * tw && cross[p] < 0.1 * cross_e &&
                         (!tinted || neu[p] >= 0.45))) {
