@@ -70,12 +70,16 @@ static struct sample disc(const struct read_image *im, double x, double y, doubl
     return s;
 }
 
-static double grey_at(const struct read_image *im, const struct grid *g, double u, double v)
+/* The grey at grid position (u, v), adding it to *sum and counting it in *cnt when it lies
+ * inside the frame (a clamped pixel beyond the edge of a partial view is no sample). */
+static void grey_at(const struct read_image *im, const struct grid *g, double u, double v,
+                    double *sum, int *cnt)
 {
     double x, y, l, rg, gb;
     hom_apply(g->H, u, v, &x, &y);
+    if (x < 0 || y < 0 || x > im->w - 1 || y > im->h - 1) return;
     pixel(im, (int)lround(x), (int)lround(y), &l, &rg, &gb);
-    return l;
+    *sum += l, (*cnt)++;
 }
 
 static int cmp_d(const void *a, const void *b)
@@ -247,7 +251,7 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
      * were read as 31 black stones on one render). Read empty at confidence 0.5, the least a
      * settled view takes, rather than occluded: a camera that cannot see one edge still records
      * what it sees, as before */
-    bool outside[OBS_POINTS];
+    bool outside[OBS_POINTS], cut[OBS_POINTS], body_seen[OBS_POINTS];
     int badgaps[OBS_POINTS], darkgaps[OBS_POINTS], outer_bad[OBS_POINTS], foreign[OBS_POINTS];
     double whiteness[OBS_POINTS];
     double tb, tw, cross_e;
@@ -338,14 +342,20 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
                 bdist[p] = hypot((s.lum - b.lum) / bl, 1.5 * hypot(s.rg - b.rg, s.gb - b.gb) / bl);
                 /* the cross: grid lines darker than the board just off them */
                 double on = 0, off = 0;
-                int non = 0;
-                if (x > 0) on += grey_at(im, g, x - 0.25, y), non++;
-                if (x < n - 1) on += grey_at(im, g, x + 0.25, y), non++;
-                if (y > 0) on += grey_at(im, g, x, y - 0.25), non++;
-                if (y < n - 1) on += grey_at(im, g, x, y + 0.25), non++;
+                int non = 0, noff = 0;
+                if (x > 0) grey_at(im, g, x - 0.25, y, &on, &non);
+                if (x < n - 1) grey_at(im, g, x + 0.25, y, &on, &non);
+                if (y > 0) grey_at(im, g, x, y - 0.25, &on, &non);
+                if (y < n - 1) grey_at(im, g, x, y + 0.25, &on, &non);
                 for (int k = 0; k < 4; k++)
-                    off += grey_at(im, g, x + (k & 1 ? 0.25 : -0.25), y + (k & 2 ? 0.25 : -0.25));
-                cross[p] = (off / 4 - on / non) / bl;
+                    grey_at(im, g, x + (k & 1 ? 0.25 : -0.25), y + (k & 2 ? 0.25 : -0.25), &off,
+                            &noff);
+                cross[p] = non && noff ? (off / noff - on / non) / bl : 0;
+                /* at the frame's edge the body sample and the cross are partly clamped pixels */
+                double bx = px + sg->offset[p][0], by = py + sg->offset[p][1], br = 0.45 * r;
+                body_seen[p] = bx >= 0 && by >= 0 && bx <= im->w - 1 && by <= im->h - 1;
+                cut[p] = bx - br < 0 || by - br < 0 || bx + br > im->w - 1 || by + br > im->h - 1 ||
+                         non + noff < (x > 0) + (x < n - 1) + (y > 0) + (y < n - 1) + 4;
                 whiteness[p] = (rho[p] - 1) / 0.08 + neu[p] / 0.35;
             }
 
@@ -458,7 +468,9 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
                 conf = clamp01((tw - whiteness[p]) / 1.5);
                 if (cross[p] > 0.04) conf = fmax(conf, 0.9);
             }
-            if (outside[p]) v = OBS_EMPTY, conf = 0;
+            /* (a stone whose body's centre leans into the frame is seen, though its point is
+             * not) */
+            if (outside[p] && !body_seen[p]) v = OBS_EMPTY, conf = 0;
             bool occ = false;
             /* a stone is round: the gaps around it still show the board. Covered gaps mean
              * something large lies over the board. */
@@ -470,7 +482,8 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
              * arm's shadow does */
             if (v == OBS_BLACK && darkgaps[p] >= 2) occ = true;
             /* neither board nor stone: skin, cloth */
-            if (v == OBS_EMPTY && bdist[p] > gap_tol * 1.2 && cross[p] < 0.03) occ = true;
+            if (v == OBS_EMPTY && bdist[p] > gap_tol * 1.2 && cross[p] < 0.03 && !cut[p])
+                occ = true;
             /* a stone is neutral grey; a "stone" with the colour of skin or a sleeve is not one
              * (unsure is occluded, never a stone: bounds measured over every render scenario) */
             if (v == OBS_BLACK && tinted && neu[p] < 0.45 && rho[p] > 0.3) occ = true;
@@ -508,6 +521,17 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
      * from 18 to 12 of 2509 covered points at no cost; smaller regions (6, 10) take off a few
      * more but mistake glare patches for hands and lose settled points */
     grow_hands(obs, n, 15);
+    /* a point beyond the frame's edge whose clamped sample looks like a stone (a stone cut off
+     * by the frame, or not) is not known; nor is it a hand to grow */
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            if (!outside[p] || body_seen[p] || neu[p] < 0.7 || (rho[p] >= tb && whiteness[p] <= tw))
+                continue;
+            obs->occluded[p] = true;
+            obs->point[p] = OBS_EMPTY;
+            obs->conf[p] = 0;
+        }
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) obs->noccluded += obs->occluded[y * OBS_MAX + x];
     (void)det;
