@@ -30,6 +30,8 @@
 /* A hand reaches in from beyond the board's edge: an occluded region that touches the edge is
  * taken for one from this many points (a glare patch in the middle needs grow_hands' size) */
 #define EDGE_REGION 4
+/* Grey above which a board's colour is clipped (its red channel saturates first) */
+#define CLIP_LUM 230
 
 struct sample {
     double lum;    /* mean grey */
@@ -432,8 +434,10 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
                 double d =
                     hypot(ref[i].rg / la - sure[i].rg / lb, ref[i].gb / la - sure[i].gb / lb);
                 /* not towards a brighter reference: a glare spot keeps its lines and is sure
-                 * board, but its clipped colour is no reference for the board around it */
-                if (d > 0.25 * board_cr && sure[i].lum <= 1.05 * ref[i].lum)
+                 * board, but its clipped colour is no reference for the board around it. Nor
+                 * from a clipped one: its colour says nothing */
+                if (d > 0.25 * board_cr && sure[i].lum <= 1.05 * ref[i].lum &&
+                    ref[i].lum < CLIP_LUM)
                     ref[i] = sure[i], moved++;
             }
         if (!moved) break;
