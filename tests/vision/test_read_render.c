@@ -277,16 +277,20 @@ static void note_spread(const char *name, const struct tally *per_seed, int nsee
 {
     double lo[5], hi[5];
     for (int i = 0; i < 5; i++) lo[i] = 1e9, hi[i] = -1e9;
+    int used = 0;
     for (int s = 0; s < nseeds; s++) {
         const struct tally *t = &per_seed[s];
+        if (!t->nohand_frames && !t->settled_frames && !t->covered_points) continue;
+        used++;
         double v[5] = {pct(t->nohand_found, t->nohand_frames), pct(t->points_right, t->points),
                        pct(t->settled_exact, t->settled_frames), (double)t->covered_stone_reads,
                        pct(t->stones_hit, t->stones_true)};
         for (int i = 0; i < 5; i++) lo[i] = fmin(lo[i], v[i]), hi[i] = fmax(hi[i], v[i]);
     }
+    if (!used) return;
     tu_note("%-9s over %d seeds: found %.1f..%.1f%% points %.3f..%.3f%% exact %.1f..%.1f%% "
             "stones on covered %.0f..%.0f recall %.1f..%.1f%%",
-            name, nseeds, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], lo[3], hi[3], lo[4], hi[4]);
+            name, used, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], lo[3], hi[3], lo[4], hi[4]);
 }
 
 #define MAX_SEEDS 16
@@ -361,12 +365,17 @@ static void test_render_styles_scenarios(void **state)
      * points; with the margin sampled inside the board, a point's visible lines trusted over
      * its gaps, grey and dark gaps, hands grown along their length: 88.4 % found, 99.83 %
      * points, 78.2 % exact, 0.14 % occluded, 197/197 stable exact, 3 stones on 4009 covered
-     * points. Raise them as the reader improves (the goal for covered points is zero). */
+     * points. With hands no longer their own board reference, skin beside a stone, hand regions
+     * reaching the edge, black stones in glare and the frame's edge in partial views: 88.4 %
+     * found, 99.876 % points, 81.9 % exact, 0.10 % occluded, 205/205 stable exact, 1 stone on
+     * 4009 covered points; over seeds 100, 500, 900, 1300, 1700, 2100, 2500 points 99.488 ..
+     * 99.907 %, exact 73.8 .. 85.3 %, stones on covered points 0 .. 4. Raise them as the reader
+     * improves (the goal for covered points is zero). */
     if (only || seed_env) return; /* the floors hold for the 36 renders above */
     assert_true(pct(all.nohand_found, all.nohand_frames) >= 86);
-    assert_true(pct(all.points_right, all.points) >= 99.7);
-    assert_true(all.settled_exact * 100 >= 75 * all.settled_frames);
-    assert_true(all.settled_occluded * 1000 <= 3 * all.points);
+    assert_true(pct(all.points_right, all.points) >= 99.8);
+    assert_true(all.settled_exact * 100 >= 78 * all.settled_frames);
+    assert_true(all.settled_occluded * 1000 <= 2 * all.points);
     assert_true(all.stables > 150 && all.stables_exact * 100 >= 98 * all.stables);
     assert_true(all.covered_stone_reads * 1000 <= 1 * all.covered_points);
     assert_true(all.oriented > 1000 && all.orient_wrong == 0);
