@@ -254,7 +254,8 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
      * settled view takes, rather than occluded: a camera that cannot see one edge still records
      * what it sees, as before */
     bool outside[OBS_POINTS], cut[OBS_POINTS], body_seen[OBS_POINTS];
-    int badgaps[OBS_POINTS], darkgaps[OBS_POINTS], outer_bad[OBS_POINTS], foreign[OBS_POINTS];
+    int badgaps[OBS_POINTS], darkgaps[OBS_POINTS], outer_bad[OBS_POINTS], foreign[OBS_POINTS],
+        pale[OBS_POINTS];
     double whiteness[OBS_POINTS];
     double tb, tw, cross_e;
     bool use_cross;
@@ -314,7 +315,7 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
                 struct sample s =
                     disc(im, px + sg->offset[p][0], py + sg->offset[p][1], 0.45 * r, 2);
                 struct sample b = {0, 0, 0};
-                badgaps[p] = darkgaps[p] = outer_bad[p] = foreign[p] = 0;
+                badgaps[p] = darkgaps[p] = outer_bad[p] = foreign[p] = pale[p] = 0;
                 for (int k = 0; k < 4; k++) {
                     int gi = (y + dirs[k][1]) * NG + (x + dirs[k][0]);
                     b.lum += ref[gi].lum / 4, b.rg += ref[gi].rg / 4, b.gb += ref[gi].gb / 4;
@@ -329,6 +330,8 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
                         1.1 * r;
                     int gx = x + dirs[k][0], gy = y + dirs[k][1];
                     outer_bad[p] += bad && clear && (gx == 0 || gy == 0 || gx == n || gy == n);
+                    /* grey and brighter than the board beyond the stone's reach */
+                    pale[p] += grey_gap[gi] && clear && seen[gi] && gap[gi].lum > 1.1 * ref[gi].lum;
                     /* far darker than the board */
                     darkgaps[p] += seen[gi] && gap[gi].lum < 0.6 * ref[gi].lum;
                     foreign[p] += foreign_gap[gi];
@@ -482,6 +485,8 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
             /* a stone on the edge with the margin beyond it covered: a hand reaching in from
              * outside the board (a stone never lies on the margin) */
             if (v != OBS_EMPTY && outer_bad[p] >= 2) occ = true;
+            /* a white "stone" that goes on over a gap beyond a stone's reach: a pale finger */
+            if (v == OBS_WHITE && pale[p] >= 1) occ = true;
             /* a black stone never darkens the gaps beside it as much as itself: a sleeve or an
              * arm's shadow does */
             if (v == OBS_BLACK && darkgaps[p] >= 2) occ = true;
