@@ -1,0 +1,123 @@
+/* tests/vision/test_shogi_grid_views.c — the shogi grid finder alone on the first frame of
+ * rendered games, per camera scenario and over several seeds (held-out ones included): how often
+ * the finder's default tuning, and any of the reader's tunings, puts all four corners within half
+ * a cell of the truth. Separates the finder from the reader's start (orientation, piece book). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render.h"
+#include "tests/testutil.h"
+#include "tests/vision/shogi_film.h"
+#include "vision/shogi_read.h"
+
+/* the same tunings the reader's start tries (vision/shogi_track.c), default first */
+static const struct {
+    double line_c;
+    int votes;
+} tunings[] = {{8, 30}, {4, 30}, {8, 50}, {8, 15}, {4, 50}, {12, 30}};
+#define NT ((int)(sizeof tunings / sizeof tunings[0]))
+
+/* The farthest corner from the truth's (any rotation of the corners), in cells. */
+static double corner_error(const struct shogi_grid *g, const struct render_shogi_frame *f)
+{
+    double cell =
+        hypot(f->corners[1][0] - f->corners[0][0], f->corners[1][1] - f->corners[0][1]) / 9;
+    double best = 1e18;
+    for (int r = 0; r < 4; r++) {
+        double worst = 0;
+        for (int i = 0; i < 4; i++) {
+            const double *c = g->corners[(i + r) & 3];
+            worst = fmax(worst, hypot(c[0] - f->corners[i][0], c[1] - f->corners[i][1]));
+        }
+        best = fmin(best, worst);
+    }
+    return best / cell;
+}
+
+static void test_grid_views(void **state)
+{
+    (void)state;
+    int ngames = 0;
+    struct shogi_record **games = sf_load_games(&ngames);
+    const char *e = getenv("KIFUCAM_SHOGI_GRID_GAMES");
+    /* frame 0 shows the start position whatever the game: the camera comes from the seed */
+    int use = e ? atoi(e) : 1;
+    if (use > ngames) use = ngames;
+    /* KIFUCAM_SHOGI_GRID_SEEDS="103,107" runs only those seeds */
+    uint64_t seeds[16] = {101, 102, 103, 104, 105, 106, 107, 108, 211, 307, 401, 509};
+    size_t nseeds = 12;
+    const char *se = getenv("KIFUCAM_SHOGI_GRID_SEEDS");
+    if (se) {
+        nseeds = 0;
+        for (char *end; *se && nseeds < 16; se = *end ? end + 1 : end)
+            seeds[nseeds++] = strtoull(se, &end, 10);
+    }
+    const char *only = getenv("KIFUCAM_SHOGI_GRID_SCENE");
+    /* KIFUCAM_SHOGI_GRID_TUNINGS=1: only the default tuning (for its debug images) */
+    const char *te = getenv("KIFUCAM_SHOGI_GRID_TUNINGS");
+    int nt = te && atoi(te) > 0 && atoi(te) < NT ? atoi(te) : NT;
+    static const enum render_scenario scenes[] = {RENDER_SCENE_OVERHEAD, RENDER_SCENE_PLAYER,
+                                                  RENDER_SCENE_SIDE,     RENDER_SCENE_PARTIAL,
+                                                  RENDER_SCENE_DIM,      RENDER_SCENE_GLARE};
+    struct shogi_finder *fd = shogi_finder_new();
+    struct render_shogi_frame *f = malloc(sizeof *f);
+    uint8_t *g = malloc((size_t)SF_WIDTH * SF_HEIGHT);
+    assert_non_null(fd);
+    assert_non_null(f);
+    assert_non_null(g);
+    long all = 0, all_any = 0;
+    for (size_t s = 0; s < sizeof scenes / sizeof scenes[0]; s++) {
+        if (only && strcmp(only, render_scenario_name(scenes[s]))) continue;
+        char line[600];
+        int len = snprintf(line, sizeof line, "%-8s", render_scenario_name(scenes[s]));
+        long tot = 0, def = 0, any = 0;
+        for (size_t k = 0; k < nseeds; k++) {
+            int sd = 0, sa = 0;
+            for (int gi = 0; gi < use; gi++) {
+                struct render_shogi *r = sf_open(games[gi], scenes[s], seeds[k], 1, 0);
+                char err[300] = "";
+                if (!render_shogi_frame(r, 0, f, err, sizeof err)) fail_msg("%s", err);
+                struct vision_image img;
+                sf_gray(f, g, &img);
+                bool hit = false;
+                for (int t = 0; t < nt && !hit; t++) {
+                    struct shogi_grid grid;
+                    if (!shogi_grid_find_tuned(fd, &img, tunings[t].line_c, tunings[t].votes,
+                                               &grid))
+                        continue;
+                    hit = corner_error(&grid, f) < 0.5;
+                    if (hit && t == 0) sd++;
+                }
+                sa += hit;
+                render_shogi_close(r);
+            }
+            tot += use, def += sd, any += sa;
+            len += snprintf(line + len, sizeof line - (size_t)len, " seed %d: %d/%d/%d",
+                            (int)seeds[k], sd, sa, use);
+        }
+        tu_note("%s (default/any tuning right/games)", line);
+        tu_note("%-8s all seeds: default %.0f%%, any tuning %.0f%%",
+                render_scenario_name(scenes[s]), sf_pct(def, tot), sf_pct(any, tot));
+        all += tot, all_any += any;
+    }
+    /* floor from the measured figures, well below them: a finder that loses views fails */
+    assert_true(all_any * 100 >= all * 60);
+    free(g);
+    free(f);
+    shogi_finder_free(fd);
+    for (int i = 0; i < ngames; i++) shogi_record_free(games[i]);
+    free(games);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_grid_views)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
