@@ -110,6 +110,7 @@ void shogi_cover_arm(struct shogi_reader *r, const struct vision_image *gray, st
         nrim += r->ref_valid && rim_change(r->rim_now[s], r->rim_ref[s]) > rim_thr;
     /* an arm crosses the rim in one place; the rim changed all round is the board knocked or
      * the light changed: what is seen now becomes the reference */
+    if (r->ref_valid && nrim > RIM_ARM_MAX) r->jolt_ns = gray->t_ns;
     if (!r->ref_valid || nrim > RIM_ARM_MAX) {
         memcpy(r->rim_ref, r->rim_now, sizeof r->rim_ref);
         memcpy(r->sig_ref, r->sig_now, sizeof r->sig_ref);

@@ -18,6 +18,11 @@
 /* How far the grid is looked for, in pixels, and the turns tried, in degrees. */
 #define FOLLOW_REACH    8
 #define FOLLOW_TURN_MAX 1.2
+/* The share must stay within this of the last frame's for this many frames before the grid is
+ * looked for (a bump is over in a frame or two; a hand keeps moving). */
+#define FOLLOW_STEADY        0.05
+#define FOLLOW_STEADY_FRAMES 4
+#define FOLLOW_AFTER_JOLT_NS 3000000000LL
 /* A line sample counts when it is this many grey levels darker than the wood on both sides. */
 #define FOLLOW_LINE_DARKER 3.0
 
@@ -71,13 +76,21 @@ static void moved(const struct shogi_grid *g, double dx, double dy, double deg,
 
 bool shogi_follow_board(struct shogi_reader *r, const struct vision_image *gray)
 {
-    double now = line_share(r, gray, &r->grid);
+    double now = line_share(r, gray, &r->grid), before = r->follow_now;
     r->follow_now = now;
     if (r->follow_ref <= 0) {
         if (now > 0) r->follow_ref = now;
         return false;
     }
-    if (now < 0 || now >= FOLLOW_DROP * r->follow_ref) return false;
+    /* a bumped board lies still where it went; a hand moves and hides lines as it goes: look
+       only once the share has stayed low and steady for a few frames */
+    bool steady =
+        now >= 0 && now < FOLLOW_DROP * r->follow_ref && fabs(now - before) < FOLLOW_STEADY;
+    r->follow_steady = steady ? r->follow_steady + 1 : 0;
+    if (r->follow_steady < FOLLOW_STEADY_FRAMES) return false;
+    /* and only after the rim changed all round or most cells at once: a bump moves the whole
+       board against the camera, a hand crosses the rim in one place */
+    if (!r->jolt_ns || gray->t_ns - r->jolt_ns > FOLLOW_AFTER_JOLT_NS) return false;
     /* coarse steps, then finer around the best, then small turns */
     struct shogi_grid best = r->grid, g;
     double best_s = now, bx = 0, by = 0;
@@ -102,6 +115,11 @@ bool shogi_follow_board(struct shogi_reader *r, const struct vision_image *gray)
     if (best_s < FOLLOW_DROP * r->follow_ref || best_s < now + FOLLOW_GAIN) return false;
     r->grid = best;
     r->follow_now = best_s;
+    /* the pictures kept of the last settled view were taken through the old grid: take them
+       again (a grid that only sat a little off the lines would otherwise see every piece
+       replaced) */
+    r->ref_valid = false;
+    r->have_ref = false;
     r->stats.refound = true;
     return true;
 }

@@ -222,6 +222,7 @@ bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *gra
     read_cells(r, r->ev, o);
     shogi_cover_arm(r, gray, o);
     shogi_grow_covered(o);
+    r->last_noccluded = o->noccluded;
     o->board_found = true;
     o->tracked = true;
     memcpy(o->corners, r->grid.corners, sizeof o->corners);

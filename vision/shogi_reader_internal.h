@@ -52,8 +52,11 @@ struct shogi_reader {
     uint8_t ref_patch[SHOGI_SQUARES][SHOGI_PATCH_AREA]; /* each cell at the last settled view */
     double ref_tex[SHOGI_SQUARES]; /* each cell's texture at the last settled view */
     bool have_ref;
-    double follow_ref; /* grid-line share at the start or the last settled view (shogi_follow.c) */
-    double follow_now; /* ... in the last frame read */
+    double follow_ref;  /* grid-line share at the start or the last settled view (shogi_follow.c) */
+    double follow_now;  /* ... in the last frame read */
+    int follow_steady;  /* frames the share has stayed low and steady */
+    int last_noccluded; /* cells a hand covered in the last frame read */
+    int64_t jolt_ns;    /* when the rim or most cells last changed at once (a bump, the light) */
 };
 
 /* shogi_track.c */

@@ -134,6 +134,10 @@ void shogi_sample_changed(struct shogi_reader *r, const struct vision_image *gra
     r->sig_thr = thr;
     memcpy(r->sig_now, sig, sizeof sig);
     r->resampled = 0;
+    /* most of the board changed at once: the board or the camera moved (or the light changed) */
+    int nchanged = 0;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) nchanged += r->cached[sq] && d[sq] > thr;
+    if (nv >= SHOGI_SQUARES / 2 && nchanged * 3 > nv * 2) r->jolt_ns = gray->t_ns;
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         if (d[sq] <= thr) continue;
         r->seen[sq] = shogi_grid_patch(&r->grid, gray, sq, r->patch[sq]);
