@@ -10,9 +10,6 @@
 struct shogi_finder {
     struct vision_detector *det;
     struct find_work *work;
-    uint8_t *big; /* the frame enlarged for the search (find_lines) */
-    size_t big_cap;
-    bool enlarge; /* the start's search (tuned): enlarge the frame; tracking's keeps its size */
 };
 
 struct shogi_finder *shogi_finder_new(void)
@@ -33,7 +30,6 @@ void shogi_finder_free(struct shogi_finder *f)
     if (!f) return;
     vision_detector_free(f->det);
     find_work_free(f->work);
-    free(f->big);
     free(f);
 }
 
@@ -75,56 +71,17 @@ bool shogi_grid_find_tuned(struct shogi_finder *f, const struct vision_image *gr
     int hv = f->det->hough_votes;
     f->det->line_c = line_c;
     f->det->hough_votes = votes;
-    f->enlarge = true;
     bool ok = shogi_grid_find(f, gray, g);
-    f->enlarge = false;
     f->det->line_c = lc;
     f->det->hough_votes = hv;
     return ok;
-}
-
-/* The start's search (f->enlarge) works on the frame at FIND_SIZE px (its larger side), enlarged
- * when smaller: seen from the side, cells of 25 x 15 px in a 640 x 480 frame leave grid lines a
- * pixel or two wide, which the line mask's blur and threshold lose among the pieces and the
- * table's grain at the frame's own size (tests/vision/test_shogi_grid_views.c). Tracking's
- * searches keep the finder's size: four times the pixels is too slow for every frame. */
-#define FIND_SIZE 1280
-
-static bool find_lines(struct shogi_finder *f, const cv_image *im, struct grid *found)
-{
-    int big = im->width > im->height ? im->width : im->height;
-    int ws = f->det->work_size;
-    if (f->enlarge) f->det->work_size = FIND_SIZE;
-    if (!f->enlarge || big >= FIND_SIZE) {
-        bool ok = board_find(f->det, f->work, im, 10, found);
-        f->det->work_size = ws;
-        return ok;
-    }
-    double s = (double)FIND_SIZE / big;
-    int uw = (int)lround(im->width * s), uh = (int)lround(im->height * s);
-    size_t need = (size_t)uw * uh;
-    if (need > f->big_cap) {
-        free(f->big);
-        f->big = malloc(need);
-        f->big_cap = f->big ? need : 0;
-    }
-    cv_image up = {f->big, uw, uh, uw, 1};
-    bool ok = f->big && cv_resize(im, &up) == CV_OK && board_find(f->det, f->work, &up, 10, found);
-    f->det->work_size = ws;
-    if (!ok) return false;
-    /* back to the frame's pixels (pixel centres: x = (x' + 0.5) / s - 0.5) */
-    double S[9] = {1 / s, 0, 0.5 / s - 0.5, 0, 1 / s, 0.5 / s - 0.5, 0, 0, 1}, H[9];
-    hom_mul(S, found->H, H);
-    memcpy(found->H, H, sizeof H);
-    found->spacing_px /= s;
-    return true;
 }
 
 bool shogi_grid_find(struct shogi_finder *f, const struct vision_image *gray, struct shogi_grid *g)
 {
     cv_image im = {(uint8_t *)gray->data, gray->width, gray->height, gray->stride, 1};
     struct grid found;
-    if (!find_lines(f, &im, &found)) return false;
+    if (!board_find(f->det, f->work, &im, 10, &found)) return false;
     double c[4][2];
     static const double gc[4][2] = {{0, 0}, {9, 0}, {9, 9}, {0, 9}};
     for (int i = 0; i < 4; i++) hom_apply(found.H, gc[i][0], gc[i][1], &c[i][0], &c[i][1]);
