@@ -286,6 +286,7 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
             continue;
         }
         if (restoring(g, a) || gog_tentative_before(g, a->now, a->obs) ||
+            (!flushing && gog_stone_in_doubt(g, sim, a->point, a->now, a->obs)) ||
             gog_tentative_removal(g, a->now, a->obs) ||
             (c == tm && tentative_hidden(g, sim, a->obs, tm))) {
             blocker = a;

@@ -197,6 +197,10 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
 void gog_keep_view(struct go_obs_guard *g, const struct observation *o);
 bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b);
 
+/* guard_observe_go_phantom.c */
+bool gog_stone_in_doubt(const struct go_obs_guard *g, const struct go_game *sim, int p, uint8_t c,
+                        long first);
+
 /* guard_observe_go_flags.c */
 void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int64_t t,
                     uint64_t frame, struct evbuf *b);

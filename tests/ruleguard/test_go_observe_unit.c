@@ -94,6 +94,57 @@ static void test_move_needs_two_readings(void **state)
     go_obs_guard_free(g);
 }
 
+/* A misread read surely twice (White at E5) just before White's real move (G3): the guard waits
+ * for the next view instead of taking the misread for the move (issue 8, seeds 0 and 1). */
+static const char *const phantom_e5[9] = {".........", ".........", "..X......",
+                                          ".........", "....O....", ".........",
+                                          ".........", ".........", "........."};
+static const char *const phantom_and_g3[9] = {".........", ".........", "..X......",
+                                              ".........", "....O....", ".........",
+                                              "......O..", ".........", "........."};
+
+static void test_twice_misread_is_not_the_move(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    int moves = 0, flagged = 0;
+    const char *const *seq[] = {b_c7, b_c7, phantom_e5, phantom_and_g3, w_g3, w_g3, w_g3, w_g3};
+    for (size_t i = 0; i < sizeof seq / sizeof *seq; i++) {
+        int n = go_obs_guard_observe(g, see(seq[i]), ev);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == GUARD_MOVE && ev[k].ply == 2) {
+                assert_int_equal(ev[k].move.color, GO_WHITE);
+                assert_int_equal(ev[k].move.point, go_point(6, 6));
+            }
+        moves += count(n, GUARD_MOVE);
+        flagged += flags(n);
+    }
+    assert_int_equal(moves, 2);
+    assert_int_equal(flagged, 0);
+    assert_int_equal(go_game_ply(go_obs_guard_game(g)), 2);
+    go_obs_guard_free(g);
+}
+
+/* The wait costs a real move nothing: a stone read twice, with a rival misread once beside it,
+ * is played at the next view that reads it again. */
+static void test_real_move_beside_a_misread_still_played(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    for (int i = 0; i < 2; i++) go_obs_guard_observe(g, see(b_c7), ev);
+    assert_int_equal(go_obs_guard_observe(g, see(w_g3), ev), 0);
+    static const char *const g3_and_e5[9] = {".........", ".........", "..X......",
+                                             ".........", "....O....", ".........",
+                                             "......O..", ".........", "........."};
+    int n = go_obs_guard_observe(g, see(g3_and_e5), ev);
+    n += go_obs_guard_observe(g, see(w_g3), ev);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    assert_int_equal(flags(n), 0);
+    assert_int_equal(go_game_ply(go_obs_guard_game(g)), 2);
+    for (int i = 0; i < 3; i++) assert_int_equal(flags(go_obs_guard_observe(g, see(w_g3), ev)), 0);
+    go_obs_guard_free(g);
+}
+
 static void test_two_moves_and_confirm_pass(void **state)
 {
     (void)state;
@@ -648,6 +699,8 @@ int main(void)
         cmocka_unit_test(test_doubtful_reading_before_a_pass),
         cmocka_unit_test(test_prisoner_read_gone_once_in_doubt),
         cmocka_unit_test(test_prisoner_point_played_again),
+        cmocka_unit_test(test_twice_misread_is_not_the_move),
+        cmocka_unit_test(test_real_move_beside_a_misread_still_played),
         cmocka_unit_test(test_fixture_stream),
         cmocka_unit_test(test_text_errors_name_the_line),
         cmocka_unit_test(test_text_round_trip),
