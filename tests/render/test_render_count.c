@@ -235,7 +235,7 @@ static void test_count_holds_over_many_games_and_seeds(void **state)
     for (struct dirent *e; (e = readdir(d)) && n < 64;) {
         size_t len = strlen(e->d_name);
         if (len > 4 && len < 40 && !strcmp(e->d_name + len - 4, ".sgf"))
-            snprintf(names[n++], sizeof names[0], "go-scoring/%s", e->d_name);
+            snprintf(names[n++], sizeof names[0], "go-scoring/%.40s", e->d_name);
     }
     closedir(d);
     assert_true(n >= 10);
