@@ -127,8 +127,8 @@ static bool ready(const struct shogi_obs_guard *g, const struct shogi_position *
         if (!waited_long && (g->sq[m.to].cand.active || (!drop && g->sq[m.from].cand.active)))
             return false;
         bool weak = g->sq[m.to].weak || (!drop && g->sq[m.from].weak);
-        if (!shogi_is_legal(&p, m) && !waited &&
-            (weak || !shogi_move_is_playable(&p, m) || origin_pending(g, m)))
+        bool legal = shogi_is_legal(&p, m);
+        if (!legal && !waited && (weak || !shogi_move_is_playable(&p, m) || origin_pending(g, m)))
             return false;
         if (drop) {
             int c = shogi_piece_color(m.piece), t = shogi_type_base(shogi_piece_type(m.piece));
@@ -136,6 +136,9 @@ static bool ready(const struct shogi_obs_guard *g, const struct shogi_position *
                               g->hand[c].belief[t] + sobs_pending_count(g, c, t) < p.hand[c][t];
             bool seen_well = g->last_clean && !g->sq[m.to].weak;
             if (!hand_shows && (origin_pending(g, m) || !(seen_well || waited_long))) return false;
+            /* a drop that breaks a rule, its komadai still showing the piece: a misread of an
+               empty square read twice looks just like it; a flag waits for the change to last */
+            if (!hand_shows && !legal && !waited_long) return false;
         }
         shogi_do_move(&p, m);
     }
