@@ -96,12 +96,19 @@ bool sobs_read(struct shogi_obs_guard *g, const struct observation *o)
                     continue;
                 }
                 if (v != s->belief) {
-                    if (v != s->touched_value) {
+                    bool sure = o->conf[p] >= cfg->conf_sure;
+                    /* two values are kept: a doubtful one gives way before a sure one */
+                    bool keep2 = s->touched_sure2 && !s->touched_sure &&
+                                 g->nobs - s->touched_obs2 <= SOBS_TOUCHED_OBS;
+                    if (v != s->touched_value && !keep2) {
                         s->touched_obs2 = s->touched_obs;
                         s->touched_value2 = s->touched_value;
+                        s->touched_sure2 = s->touched_sure;
                     }
+                    if (v != s->touched_value) s->touched_sure = false;
                     s->touched_obs = g->nobs;
                     s->touched_value = v;
+                    s->touched_sure |= sure;
                 }
                 s->last_read = v;
                 if (feed(cfg, &s->cand, s->belief, v, o->conf[p] >= cfg->conf_sure)) {

@@ -271,6 +271,11 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
     int n = sobs_find_moves(g, pos, board, a, na, nd, seq, &legal_dist);
     int moves_hand_dist = legal_dist >= 1 << 20 ? 1 << 20 : (legal_dist + 7) / 8;
     if (mode != SOBS_FLUSH_SEEN && try_restore(g, board, moves_hand_dist, t, frame, b)) return;
+    if (mode != SOBS_FLUSH_SEEN &&
+        sobs_try_amend_promotion(g, board, n, legal_dist < 1 << 20, t, frame, b)) {
+        sobs_explain(g, t, frame, mode, b); /* the rest, from the amended game */
+        return;
+    }
     if (n > 0 && mode == SOBS_FLUSH_SEEN) { /* legal moves only, a drop shown by its komadai */
         struct shogi_move one;
         struct shogi_verdict v;

@@ -26,9 +26,10 @@ struct sobs_square {
     uint8_t touched_value; /* what it read (a state seen too briefly to believe) */
     long touched_obs2;     /* the same for the value read before that one */
     uint8_t touched_value2;
-    uint8_t last_read; /* the latest readable reading */
-    bool doubt;        /* the belief came from doubtful readings */
-    bool weak;         /* ... and none of them was sure (two doubtful misreads look like this) */
+    bool touched_sure, touched_sure2; /* some reading of that value there was sure */
+    uint8_t last_read;                /* the latest readable reading */
+    bool doubt;                       /* the belief came from doubtful readings */
+    bool weak; /* ... and none of them was sure (two doubtful misreads look like this) */
     struct sobs_cand cand;
 };
 
@@ -123,6 +124,12 @@ enum sobs_mode {
 };
 void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sobs_mode mode,
                   struct sobs_evbuf *b);
+
+/* A move recorded with the other face (promoted or not) than the one now read surely where it
+ * landed: the move amended when the board is then the game's, or fewer legal moves than the
+ * search found (nmoves, legal) explain the rest (guard_observe_shogi_amend.c). */
+bool sobs_try_amend_promotion(struct shogi_obs_guard *g, const uint8_t *board, int nmoves,
+                              bool legal, int64_t t, uint64_t frame, struct sobs_evbuf *b);
 
 /* search (guard_observe_shogi_search.c) */
 #define SOBS_SEQ_MAX     3 /* moves seen at once: each seen only once before the next came */

@@ -48,20 +48,24 @@ int sobs_hand_distance(const struct shogi_obs_guard *g, const struct shogi_posit
     return dist;
 }
 
-/* Was value read on sq of late, while something else was believed there? */
-static bool seen_lately(const struct shogi_obs_guard *g, int sq, int value)
+/* Was value read on sq of late, while something else was believed there? 2 when surely, 1 when
+ * only in doubt, else 0. */
+static int seen_lately(const struct shogi_obs_guard *g, int sq, int value)
 {
     const struct sobs_square *q = &g->sq[sq];
-    return (q->touched_obs && g->nobs - q->touched_obs <= SOBS_TOUCHED_OBS &&
-            q->touched_value == value) ||
-           (q->touched_obs2 && g->nobs - q->touched_obs2 <= SOBS_TOUCHED_OBS &&
-            q->touched_value2 == value);
+    if (q->touched_obs && g->nobs - q->touched_obs <= SOBS_TOUCHED_OBS && q->touched_value == value)
+        return q->touched_sure ? 2 : 1;
+    if (q->touched_obs2 && g->nobs - q->touched_obs2 <= SOBS_TOUCHED_OBS &&
+        q->touched_value2 == value)
+        return q->touched_sure2 ? 2 : 1;
+    return 0;
 }
 
 static void found(struct search *s, const struct shogi_position *end, int len)
 {
     /* the komadai first; then the faces seen briefly on the squares the moves passed through
-       (a rook that promoted or not before it was captured at once) */
+       (a rook that promoted or not before it was captured at once), a sure reading above a
+       doubtful one */
     int score = sobs_hand_distance(s->g, end) * 8;
     for (int i = 0; i + 1 < len; i++) {
         struct shogi_move m = s->cur[i];
@@ -110,7 +114,7 @@ static bool seen_passing(const struct search *s, struct shogi_move m)
     int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
     if (!in_set(s->d, s->nchanged, m.to) && !seen_lately(s->g, m.to, placed)) return false;
     if (shogi_move_is_drop(m) || in_set(s->d, s->nchanged, m.from)) return true;
-    return seen_lately(s->g, m.from, SHOGI_EMPTY);
+    return seen_lately(s->g, m.from, SHOGI_EMPTY) > 0;
 }
 
 static void search_seq(struct search *s, const struct shogi_position *pos, int at, int depth)
