@@ -188,10 +188,15 @@ int shogi_obs_guard_flush(struct shogi_obs_guard *g, int64_t t_ns,
         bool useless = false;
         for (int i = 0; i < nc; i++, code /= 3) {
             struct sobs_square *s = &g->sq[cand[i]];
-            if (code % 3 == 1) {
+            /* a run read only in doubt, the latest reading sure and another: that one first */
+            bool latest_first = s->last_sure && s->cand.doubt && !s->cand.sure_seen &&
+                                s->last_read != s->cand.value && s->last_read != s->belief;
+            int option = code % 3;
+            if (latest_first && option < 2) option ^= 1;
+            if (option == 1) {
                 useless |= s->last_read == s->cand.value || s->last_read == s->belief;
                 s->cand.value = s->last_read;
-            } else if (code % 3 == 2) {
+            } else if (option == 2) {
                 s->cand.active = false;
             }
         }

@@ -111,6 +111,7 @@ bool sobs_read(struct shogi_obs_guard *g, const struct observation *o)
                     s->touched_sure |= sure;
                 }
                 s->last_read = v;
+                s->last_sure = o->conf[p] >= cfg->conf_sure;
                 if (feed(cfg, &s->cand, s->belief, v, o->conf[p] >= cfg->conf_sure)) {
                     s->belief = v;
                     s->doubt = s->cand.doubt;

@@ -28,6 +28,7 @@ struct sobs_square {
     uint8_t touched_value2;
     bool touched_sure, touched_sure2; /* some reading of that value there was sure */
     uint8_t last_read;                /* the latest readable reading */
+    bool last_sure;                   /* ... read surely */
     bool doubt;                       /* the belief came from doubtful readings */
     bool weak; /* ... and none of them was sure (two doubtful misreads look like this) */
     struct sobs_cand cand;
