@@ -106,6 +106,20 @@ static bool origin_pending(const struct shogi_obs_guard *g, struct shogi_move m)
     return false;
 }
 
+/* Is a piece of color being read on an empty square, not yet confirmed? A move out of turn (a
+ * piece gone, read as taken by a second move of the other side) may be the reply of the side to
+ * move, still arriving. */
+static bool arrival_pending(const struct shogi_obs_guard *g, int color)
+{
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        const struct sobs_square *s = &g->sq[sq];
+        if (s->cand.active && s->belief == SHOGI_EMPTY && s->cand.value != SHOGI_EMPTY &&
+            (int)shogi_piece_color((int)s->cand.value) == color)
+            return true;
+    }
+    return false;
+}
+
 /* Is the explanation sure enough to commit now? The squares the moves stand on must be settled.
  * A legal board move is then. A drop needs its komadai to show the piece gone, or else no square
  * still being read empty that the piece might have come from, and a clean view with a sure
@@ -128,7 +142,9 @@ static bool ready(const struct shogi_obs_guard *g, const struct shogi_position *
             return false;
         bool weak = g->sq[m.to].weak || (!drop && g->sq[m.from].weak);
         bool legal = shogi_is_legal(&p, m);
-        if (!legal && !waited && (weak || !shogi_move_is_playable(&p, m) || origin_pending(g, m)))
+        if (!legal && !waited &&
+            (weak || !shogi_move_is_playable(&p, m) || origin_pending(g, m) ||
+             ((int)shogi_piece_color(m.piece) != p.side && arrival_pending(g, p.side))))
             return false;
         if (drop) {
             int c = shogi_piece_color(m.piece), t = shogi_type_base(shogi_piece_type(m.piece));
