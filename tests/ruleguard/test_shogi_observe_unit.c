@@ -194,6 +194,36 @@ static void test_drop_and_promotion_from_the_face(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* A promotion read unpromoted twice in doubt is recorded so; the sure readings of the promoted
+ * face that follow, with the opponent's reply, amend it: no flag, the game as played. */
+static void test_promotion_seen_late_is_amended(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k4/9/9/2P6/9/9/9/9/4K4 b - 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    struct shogi_position plain = p, promoted = p;
+    play(&plain, "7d7c");
+    play(&promoted, "7d7c+");
+    for (int i = 0; i < 2; i++) {
+        see(&plain);
+        view.conf[point_of(sq_of("7c"))] = 0.6f; /* the face read in doubt */
+        shogi_obs_guard_observe(g, &view, ev);
+    }
+    assert_int_equal(shogi_obs_guard_game(g)->n, 1);
+    assert_false(shogi_obs_guard_game(g)->plies[0].move.promote);
+    play(&promoted, "5a4a");
+    int n = observe(g, &promoted, 3);
+    assert_int_equal(flags(n), 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 2);
+    assert_true(game->plies[0].move.promote);
+    char usi[6];
+    assert_string_equal(shogi_move_to_usi(game->plies[1].move, usi), "5a4a");
+    shogi_obs_guard_free(g);
+}
+
 static void test_capture_reaches_the_komadai_late_or_never(void **state)
 {
     (void)state;
@@ -639,6 +669,7 @@ int main(void)
         cmocka_unit_test(test_move_needs_confirmation),
         cmocka_unit_test(test_occluded_square_is_no_evidence),
         cmocka_unit_test(test_drop_and_promotion_from_the_face),
+        cmocka_unit_test(test_promotion_seen_late_is_amended),
         cmocka_unit_test(test_capture_reaches_the_komadai_late_or_never),
         cmocka_unit_test(test_piece_disappears_from_the_komadai),
         cmocka_unit_test(test_fouls),
