@@ -67,6 +67,25 @@ static bool try_restore(struct shogi_obs_guard *g, const uint8_t *board, int max
     return false;
 }
 
+/* After an open flag, the board put back and the game already going on from there (the right
+ * move made at once, both seen together): legal moves from the restored position explain the
+ * board. The game goes back to it; the moves are then explained as any others. */
+static bool restored_and_moved_on(struct shogi_obs_guard *g, const uint8_t *board, int64_t t,
+                                  uint64_t frame, struct sobs_evbuf *b)
+{
+    const struct shogi_game *game = sobs_game(g);
+    if (!g->open_ply || g->open_ply - 1 >= game->n) return false;
+    struct shogi_position p;
+    board_after(game, g->open_ply - 1, &p);
+    int d[SHOGI_SQUARES], nd = diff(board, p.board, d);
+    if (nd == 0) return false; /* put back exactly: try_restore's */
+    struct shogi_move seq[SOBS_SEQ_MAX];
+    int dist;
+    if (!sobs_find_moves(g, &p, board, d, nd, nd, seq, &dist) || dist >= 1 << 20) return false;
+    sobs_truncate(g, g->open_ply - 1, t, frame, "the board was restored after the flag", b);
+    return true;
+}
+
 /* A piece of the side not to move, moved in a way its owner's piece cannot but the side to
  * move's piece of that type can: the side to move moved the opponent's piece (7), not its
  * opponent twice (9). */
@@ -287,6 +306,11 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
     int n = sobs_find_moves(g, pos, board, a, na, nd, seq, &legal_dist);
     int moves_hand_dist = legal_dist >= 1 << 20 ? 1 << 20 : (legal_dist + 7) / 8;
     if (mode != SOBS_FLUSH_SEEN && try_restore(g, board, moves_hand_dist, t, frame, b)) return;
+    if (mode != SOBS_FLUSH_SEEN && (n == 0 || legal_dist >= 1 << 20) &&
+        restored_and_moved_on(g, board, t, frame, b)) {
+        sobs_explain(g, t, frame, mode, b); /* the moves, from the restored game */
+        return;
+    }
     if (mode != SOBS_FLUSH_SEEN &&
         sobs_try_amend_promotion(g, board, n, legal_dist < 1 << 20, t, frame, b)) {
         sobs_explain(g, t, frame, mode, b); /* the rest, from the amended game */
