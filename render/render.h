@@ -60,6 +60,11 @@ struct render_opts {
      * MJPEG when no H.264 encoder is there or video_mjpeg asks for it; even frame sizes). */
     const char *video;
     bool video_mjpeg;
+    /* No pixels: each frame carries only what the time line decides (stones or pieces, hands,
+     * ply, settled, counting, events, grid and komadai positions in the image), from the same
+     * code as a drawn frame; rgb and hand_mask are NULL and covered, hand_in_view,
+     * komadai_covered and scene_event stay unset. For checks that replay many time lines. */
+    bool truth_only;
 };
 
 /* Faults on request (--faults KIND,...). Each is injected once, at a move the seed picks; the

@@ -156,10 +156,13 @@ struct render_go *render_go_open(const struct go_record *rec, const struct rende
     /* texture detail: about 1.5 texels per image pixel on the board */
     double bw = (rec->width - 1) * 22.0 + 30, bl = (rec->height - 1) * 23.7 + 30;
     double img_per_mm = r->cp.fill * (o->width < o->height ? o->width : o->height) / fmax(bw, bl);
-    size_t npx = (size_t)o->width * o->height;
+    size_t npx = o->truth_only ? 1 : (size_t)o->width * o->height;
+    /* truth only: the board's geometry is all that counts, its textures are made at the least
+     * detail and the frame buffers hold one pixel */
     if (!goban_init(&r->g, rec->width, rec->height, r->style, o->seed,
-                    clampd(img_per_mm * 1.5, 0.4, 4.0)) ||
-        !(r->field = photo_gain_field(&r->light, o->width, o->height)) ||
+                    o->truth_only ? 0.4 : clampd(img_per_mm * 1.5, 0.4, 4.0)) ||
+        !(r->field = photo_gain_field(&r->light, o->truth_only ? 1 : o->width,
+                                      o->truth_only ? 1 : o->height)) ||
         !(r->mapx = malloc(sizeof(float) * npx)) || !(r->mapy = malloc(sizeof(float) * npx)) ||
         !(r->rgb = malloc(npx * 3)) || !(r->mask = malloc(npx)) ||
         !(r->draws = malloc(sizeof *r->draws * (GO_POINTS + 1 + TL_MAX_OFF)))) {
@@ -295,6 +298,72 @@ static vec3 hand_tip(const struct render_go *r, const struct tl_visit *v, int f,
     return p;
 }
 
+/* What the time line alone decides about frame i, for drawn and truth-only frames alike: the
+ * stones (and their looks, for drawing), the ply, the board's pose, the stones off the grid, the
+ * grid in the image, settled, counting and the events. */
+static void frame_truth(struct render_go *r, int i, struct render_frame *out,
+                        struct stone_look look[GO_POINTS], int *nbumps)
+{
+    int w = r->o.width, h = r->o.height;
+    memset(out, 0, sizeof *out);
+    timeline_state(&r->tl, i, out->stone, look, &out->ply, &r->pose, nbumps);
+    const struct goban *g = &r->g;
+    double off_xy[TL_MAX_OFF][2];
+    enum go_color off_col[TL_MAX_OFF];
+    out->noff = timeline_off_stones(&r->tl, i, off_xy, off_col);
+    for (int k = 0; k < out->noff; k++) { /* on the table beside the board, or on its margin */
+        double z = fabs(off_xy[k][0]) > g->width / 2 || fabs(off_xy[k][1]) > g->length / 2
+                       ? 0
+                       : g->thickness;
+        out->off_color[k] = (uint8_t)off_col[k];
+        camera_project(&r->cam, board_to_world(&r->pose, off_xy[k][0], off_xy[k][1], z),
+                       &out->off_px[k][0], &out->off_px[k][1]);
+    }
+    /* grid points on the board surface, seen through the lens */
+    out->cols = g->cols;
+    out->rows = g->rows;
+    for (int y = 0; y < g->rows; y++)
+        for (int x = 0; x < g->cols; x++) {
+            int p = go_point(x, y);
+            double u = -1e6, vv = -1e6;
+            camera_project(&r->cam,
+                           board_to_world(&r->pose, goban_px(g, x), goban_py(g, y), g->thickness),
+                           &u, &vv);
+            out->point_px[p][0] = u;
+            out->point_px[p][1] = vv;
+        }
+    const int cx[4] = {0, g->cols - 1, g->cols - 1, 0}, cy[4] = {0, 0, g->rows - 1, g->rows - 1};
+    for (int k = 0; k < 4; k++) {
+        int p = go_point(cx[k], cy[k]);
+        out->corners[k][0] = out->point_px[p][0];
+        out->corners[k][1] = out->point_px[p][1];
+        out->corner_inside[k] = out->corners[k][0] >= 0 && out->corners[k][0] < w &&
+                                out->corners[k][1] >= 0 && out->corners[k][1] < h;
+    }
+    out->settled = timeline_visit_at(&r->tl, i) == NULL;
+    out->counting = r->tl.count_from > 0 && i >= r->tl.count_from;
+    out->people_scene = r->people.sc >= RENDER_SCENE_SHADOWS;
+    for (int e = 0; e < r->tl.nev && r->tl.ev[e].frame <= i; e++) {
+        const struct tl_event *te = &r->tl.ev[e];
+        if (te->frame != i || out->nevents >= 8) continue;
+        struct render_event *re = &out->events[out->nevents++];
+        static const char *const kinds[] = {"place", "remove", "pass", "bump", "fault", "off"};
+        snprintf(re->kind, sizeof re->kind, "%s",
+                 te->kind == TL_MARK && te->signal ? "signal" : kinds[te->kind]);
+        snprintf(re->name, sizeof re->name, "%s", te->name);
+        re->point = te->point;
+        re->color = te->color;
+        re->ply = te->ply;
+        re->dx_mm = te->dx;
+        re->dy_mm = te->dy;
+        re->rot_deg = te->rot * 180 / 3.14159265358979;
+    }
+    out->index = i;
+    out->t = (double)i / r->o.fps;
+    out->width = w;
+    out->height = h;
+}
+
 bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char *err, size_t errlen)
 {
     if (i < 0 || i >= r->tl.nframes) {
@@ -303,8 +372,8 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
     }
     int w = r->o.width, h = r->o.height, nbumps;
     struct stone_look look[GO_POINTS];
-    memset(out, 0, sizeof *out);
-    timeline_state(&r->tl, i, out->stone, look, &out->ply, &r->pose, &nbumps);
+    frame_truth(r, i, out, look, &nbumps);
+    if (r->o.truth_only) return true;
     if (nbumps != r->map_bumps) {
         camera_build_map(&r->cam, &r->g, &r->pose, r->mapx, r->mapy);
         r->map_bumps = nbumps;
@@ -341,11 +410,7 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
         r->draws[n].color = off_col[k];
         r->draws[n].look = (struct stone_look){0, 0, 0.3 * k, 1.0};
         n++;
-        out->off_color[k] = (uint8_t)off_col[k];
-        camera_project(&r->cam, board_to_world(&r->pose, off_xy[k][0], off_xy[k][1], z),
-                       &out->off_px[k][0], &out->off_px[k][1]);
     }
-    out->noff = noff;
     const struct tl_visit *v = timeline_visit_at(&r->tl, i);
     struct hand_model hand = {0};
     bool show_hand = v && r->o.hands;
@@ -392,57 +457,18 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
             break;
         }
     bool lean = people_draw_lean(&r->people, &img, r->mask, i, &r->cam, &r->light, g, r->sleeve);
-    out->people_scene = r->people.sc >= RENDER_SCENE_SHADOWS;
     out->scene_event = lean ? "lean" : on_clock ? "clock-hand" : shadow ? "shadow" : NULL;
-    /* truth: grid points on the board surface, seen through the lens */
-    out->cols = g->cols;
-    out->rows = g->rows;
-    for (int y = 0; y < g->rows; y++)
-        for (int x = 0; x < g->cols; x++) {
-            int p = go_point(x, y);
-            double u = -1e6, vv = -1e6;
-            camera_project(&r->cam,
-                           board_to_world(&r->pose, goban_px(g, x), goban_py(g, y), g->thickness),
-                           &u, &vv);
-            out->point_px[p][0] = u;
-            out->point_px[p][1] = vv;
-            int xi = (int)floor(u), yi = (int)floor(vv);
-            out->covered[p] =
-                xi >= 0 && yi >= 0 && xi < w && yi < h && r->mask[(size_t)yi * w + xi] != 0;
-        }
-    const int cx[4] = {0, g->cols - 1, g->cols - 1, 0}, cy[4] = {0, 0, g->rows - 1, g->rows - 1};
-    for (int k = 0; k < 4; k++) {
-        int p = go_point(cx[k], cy[k]);
-        out->corners[k][0] = out->point_px[p][0];
-        out->corners[k][1] = out->point_px[p][1];
-        out->corner_inside[k] = out->corners[k][0] >= 0 && out->corners[k][0] < w &&
-                                out->corners[k][1] >= 0 && out->corners[k][1] < h;
-    }
-    out->settled = v == NULL;
-    out->counting = r->tl.count_from > 0 && i >= r->tl.count_from;
-    for (int e = 0; e < r->tl.nev && r->tl.ev[e].frame <= i; e++) {
-        const struct tl_event *te = &r->tl.ev[e];
-        if (te->frame != i || out->nevents >= 8) continue;
-        struct render_event *re = &out->events[out->nevents++];
-        static const char *const kinds[] = {"place", "remove", "pass", "bump", "fault", "off"};
-        snprintf(re->kind, sizeof re->kind, "%s",
-                 te->kind == TL_MARK && te->signal ? "signal" : kinds[te->kind]);
-        snprintf(re->name, sizeof re->name, "%s", te->name);
-        re->point = te->point;
-        re->color = te->color;
-        re->ply = te->ply;
-        re->dx_mm = te->dx;
-        re->dy_mm = te->dy;
-        re->rot_deg = te->rot * 180 / 3.14159265358979;
+    /* truth: a point is covered where the drawn hand lies over its image position */
+    for (int p = 0; p < GO_POINTS; p++) {
+        if (go_x(p) >= g->cols || go_y(p) >= g->rows) continue;
+        int xi = (int)floor(out->point_px[p][0]), yi = (int)floor(out->point_px[p][1]);
+        out->covered[p] =
+            xi >= 0 && yi >= 0 && xi < w && yi < h && r->mask[(size_t)yi * w + xi] != 0;
     }
     if (!photo_finish(&r->light, &img, i, r->o.seed, r->field)) {
         snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
         return false;
     }
-    out->index = i;
-    out->t = (double)i / r->o.fps;
-    out->width = w;
-    out->height = h;
     out->rgb = r->rgb;
     out->hand_mask = r->mask;
     return true;

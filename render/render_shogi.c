@@ -69,7 +69,7 @@ struct render_shogi *render_shogi_open(const struct shogi_record *rec, const str
     r->wood[1] = 206 - 26 * honey;
     r->wood[2] = 150 - 48 * honey;
     int font_choice = rng_int(&rs, 4) == 0; /* mostly the serif (carved-looking) face */
-    if (!piece_faces_init(&r->faces, font_choice, err, errlen)) {
+    if (!o->truth_only && !piece_faces_init(&r->faces, font_choice, err, errlen)) {
         free(r);
         return NULL;
     }
@@ -81,9 +81,12 @@ struct render_shogi *render_shogi_open(const struct shogi_record *rec, const str
     double span_x = 9 * 33.0 + 40 + 2 * (50 + 170), span_y = 9 * 36.4 + 40;
     double shorter = o->width < o->height ? o->width : o->height;
     double img_per_mm = r->cp.fill * shorter / fmax(span_y, span_x * shorter / o->width);
-    size_t npx = (size_t)o->width * o->height;
-    if (!shogiban_init(&r->g, r->style, o->seed, clampd(img_per_mm * 1.5, 0.4, 4.0)) ||
-        !(r->field = photo_gain_field(&r->light, o->width, o->height)) ||
+    size_t npx = o->truth_only ? 1 : (size_t)o->width * o->height;
+    /* truth only: geometry at the least texture detail, one-pixel buffers (render_go.c) */
+    if (!shogiban_init(&r->g, r->style, o->seed,
+                       o->truth_only ? 0.4 : clampd(img_per_mm * 1.5, 0.4, 4.0)) ||
+        !(r->field = photo_gain_field(&r->light, o->truth_only ? 1 : o->width,
+                                      o->truth_only ? 1 : o->height)) ||
         !(r->mapx = malloc(sizeof(float) * npx)) || !(r->mapy = malloc(sizeof(float) * npx)) ||
         !(r->rgb = malloc(npx * 3)) || !(r->mask = malloc(npx))) {
         snprintf(err, errlen, "out of memory");
@@ -229,6 +232,76 @@ static vec3 hand_tip(const struct render_shogi *r, const struct stl_visit *v, in
     return p;
 }
 
+/* What the time line alone decides about frame i, for drawn and truth-only frames alike: the
+ * pieces on the board, the komadai and in the hand, side and ply, the board's pose (r->pose),
+ * squares, corners and komadai in the image, settled and the events. */
+static void frame_truth(struct render_shogi *r, int i, struct render_shogi_frame *out,
+                        struct stl_state *st)
+{
+    int w = r->o.width, h = r->o.height;
+    const struct goban *g = &r->g;
+    shogi_timeline_state(&r->tl, i, st);
+    r->pose = st->pose;
+    memset(out, 0, sizeof *out);
+    memcpy(out->board, st->board, sizeof out->board);
+    memcpy(out->hand, st->hand, sizeof out->hand);
+    out->carried = st->carried;
+    out->side = st->side;
+    out->ply = st->ply;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        double u = -1e6, vv = -1e6;
+        camera_project(
+            &r->cam,
+            board_to_world(&r->pose, shogiban_sq_x(g, sq), shogiban_sq_y(g, sq), g->thickness), &u,
+            &vv);
+        out->sq_px[sq][0] = u;
+        out->sq_px[sq][1] = vv;
+    }
+    const double cxs[4] = {-4.5, 4.5, 4.5, -4.5}, cys[4] = {-4.5, -4.5, 4.5, 4.5};
+    for (int k = 0; k < 4; k++) {
+        double u = -1e6, vv = -1e6;
+        camera_project(
+            &r->cam,
+            board_to_world(&r->pose, cxs[k] * g->pitch_x, cys[k] * g->pitch_y, g->thickness), &u,
+            &vv);
+        out->corners[k][0] = u;
+        out->corners[k][1] = vv;
+        out->corner_inside[k] = u >= 0 && u < w && vv >= 0 && vv < h;
+    }
+    for (int c = 0; c < 2; c++) {
+        double u = -1e6, vv = -1e6;
+        camera_project(
+            &r->cam, board_to_world(&table_pose, g->stands[c].cx, g->stands[c].cy, g->stands[c].h),
+            &u, &vv);
+        out->komadai_px[c][0] = u;
+        out->komadai_px[c][1] = vv;
+    }
+    out->settled = shogi_timeline_visit_at(&r->tl, i) == NULL && !st->carried;
+    out->people_scene = r->people.sc >= RENDER_SCENE_SHADOWS;
+    static const char *const kinds[] = {"lift",   "put",  "to-komadai", "from-komadai",
+                                        "pocket", "hide", "bump",       "mark"};
+    for (int e = 0; e < r->tl.nev && r->tl.ev[e].frame <= i; e++) {
+        const struct stl_event *te = &r->tl.ev[e];
+        if (te->frame != i || out->nevents >= 8) continue;
+        struct render_shogi_event *re = &out->events[out->nevents++];
+        const char *kind =
+            te->kind == STL_MARK ? (te->signal ? "signal" : "fault") : kinds[te->kind];
+        snprintf(re->kind, sizeof re->kind, "%s", kind);
+        snprintf(re->name, sizeof re->name, "%s", te->name);
+        re->sq = te->kind == STL_LIFT || te->kind == STL_PUT || te->kind == STL_MARK ? te->sq : -1;
+        re->piece = te->piece;
+        re->color = te->color;
+        re->ply = te->ply;
+        re->dx_mm = te->dx;
+        re->dy_mm = te->dy;
+        re->rot_deg = te->rot * 180 / PI;
+    }
+    out->index = i;
+    out->t = (double)i / r->o.fps;
+    out->width = w;
+    out->height = h;
+}
+
 bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame *out, char *err,
                         size_t errlen)
 {
@@ -238,9 +311,8 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
     }
     int w = r->o.width, h = r->o.height;
     struct stl_state st;
-    shogi_timeline_state(&r->tl, i, &st);
-    r->pose = st.pose;
-    memset(out, 0, sizeof *out);
+    frame_truth(r, i, out, &st);
+    if (r->o.truth_only) return true;
     if (st.nbumps != r->map_bumps) {
         camera_build_map(&r->cam, &r->g, &r->pose, r->mapx, r->mapy);
         r->map_bumps = st.nbumps;
@@ -327,74 +399,21 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
     for (size_t k = 0; (show_hand || on_clock) && k < (size_t)w * h && !out->hand_in_view; k++)
         out->hand_in_view = r->mask[k] != 0;
     bool lean = people_draw_lean(&r->people, &img, r->mask, i, &r->cam, &r->light, g, r->sleeve);
-    out->people_scene = r->people.sc >= RENDER_SCENE_SHADOWS;
     out->scene_event = lean ? "lean" : on_clock ? "clock-hand" : shadow ? "shadow" : NULL;
-    /* truth */
-    memcpy(out->board, st.board, sizeof out->board);
-    memcpy(out->hand, st.hand, sizeof out->hand);
-    out->carried = st.carried;
-    out->side = st.side;
-    out->ply = st.ply;
+    /* truth: squares and komadai the drawn hand lies over */
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-        double u = -1e6, vv = -1e6;
-        camera_project(
-            &r->cam,
-            board_to_world(&r->pose, shogiban_sq_x(g, sq), shogiban_sq_y(g, sq), g->thickness), &u,
-            &vv);
-        out->sq_px[sq][0] = u;
-        out->sq_px[sq][1] = vv;
-        int xi = (int)floor(u), yi = (int)floor(vv);
+        int xi = (int)floor(out->sq_px[sq][0]), yi = (int)floor(out->sq_px[sq][1]);
         out->covered[sq] = xi >= 0 && yi >= 0 && xi < w && yi < h && r->mask[(size_t)yi * w + xi];
     }
-    const double cxs[4] = {-4.5, 4.5, 4.5, -4.5}, cys[4] = {-4.5, -4.5, 4.5, 4.5};
-    for (int k = 0; k < 4; k++) {
-        double u = -1e6, vv = -1e6;
-        camera_project(
-            &r->cam,
-            board_to_world(&r->pose, cxs[k] * g->pitch_x, cys[k] * g->pitch_y, g->thickness), &u,
-            &vv);
-        out->corners[k][0] = u;
-        out->corners[k][1] = vv;
-        out->corner_inside[k] = u >= 0 && u < w && vv >= 0 && vv < h;
-    }
     for (int c = 0; c < 2; c++) {
-        double u = -1e6, vv = -1e6;
-        camera_project(
-            &r->cam, board_to_world(&table_pose, g->stands[c].cx, g->stands[c].cy, g->stands[c].h),
-            &u, &vv);
-        out->komadai_px[c][0] = u;
-        out->komadai_px[c][1] = vv;
-        int xi = (int)floor(u), yi = (int)floor(vv);
+        int xi = (int)floor(out->komadai_px[c][0]), yi = (int)floor(out->komadai_px[c][1]);
         out->komadai_covered[c] =
             xi >= 0 && yi >= 0 && xi < w && yi < h && r->mask[(size_t)yi * w + xi];
-    }
-    out->settled = v == NULL && !st.carried;
-    static const char *const kinds[] = {"lift",   "put",  "to-komadai", "from-komadai",
-                                        "pocket", "hide", "bump",       "mark"};
-    for (int e = 0; e < r->tl.nev && r->tl.ev[e].frame <= i; e++) {
-        const struct stl_event *te = &r->tl.ev[e];
-        if (te->frame != i || out->nevents >= 8) continue;
-        struct render_shogi_event *re = &out->events[out->nevents++];
-        const char *kind =
-            te->kind == STL_MARK ? (te->signal ? "signal" : "fault") : kinds[te->kind];
-        snprintf(re->kind, sizeof re->kind, "%s", kind);
-        snprintf(re->name, sizeof re->name, "%s", te->name);
-        re->sq = te->kind == STL_LIFT || te->kind == STL_PUT || te->kind == STL_MARK ? te->sq : -1;
-        re->piece = te->piece;
-        re->color = te->color;
-        re->ply = te->ply;
-        re->dx_mm = te->dx;
-        re->dy_mm = te->dy;
-        re->rot_deg = te->rot * 180 / PI;
     }
     if (!photo_finish(&r->light, &img, i, r->o.seed, r->field)) {
         snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
         return false;
     }
-    out->index = i;
-    out->t = (double)i / r->o.fps;
-    out->width = w;
-    out->height = h;
     out->rgb = r->rgb;
     out->hand_mask = r->mask;
     return true;
