@@ -47,17 +47,30 @@ static bool harmless(const struct go_record *rec, int maxm, int k, const int *pt
     return ok && tweaked;
 }
 
-/* The board after ply k, the points the move at ply k captured, and its mover. */
-static void board_at(const struct go_record *rec, int k, uint8_t out[GO_POINTS],
-                     uint8_t captured[GO_POINTS], int *mover)
+/* The board after every ply of the first n, the points each move captured, and its mover:
+ * one replay, looked up by every proposal (board_at). */
+struct plies {
+    int n;
+    uint8_t (*pos)[GO_POINTS], (*cap)[GO_POINTS];
+    int *mover;
+};
+
+static bool plies_make(const struct go_record *rec, int n, struct plies *pl)
 {
+    pl->n = n;
+    pl->pos = calloc((size_t)n + 1, sizeof *pl->pos);
+    pl->cap = calloc((size_t)n + 1, sizeof *pl->cap);
+    pl->mover = calloc((size_t)n + 1, sizeof *pl->mover);
     const struct go_rules *rules = rec->rules ? go_rules_find(rec->rules) : NULL;
     struct go_game *g = go_game_new(rec->width, rec->height, rules);
+    if (!pl->pos || !pl->cap || !pl->mover || !g) {
+        go_game_free(g);
+        return false;
+    }
     int ply = 0;
-    memset(captured, 0, GO_POINTS);
-    *mover = GO_BLACK;
-    for (int n = 0; g && n < rec->nnodes && ply < k; n++) {
-        const struct go_record_node *node = &rec->nodes[n];
+    pl->mover[0] = GO_BLACK;
+    for (int nd = 0; nd < rec->nnodes && ply < n; nd++) {
+        const struct go_record_node *node = &rec->nodes[nd];
         for (int s = 0; s < node->nsetup; s++)
             go_game_setup(g, node->setup[s].color, node->setup[s].point);
         if (!node->has_move) continue;
@@ -65,12 +78,30 @@ static void board_at(const struct go_record *rec, int k, uint8_t out[GO_POINTS],
         for (int p = 0; p < GO_POINTS; p++) before[p] = (uint8_t)go_game_at(g, p);
         go_game_play(g, node->move);
         ply++;
-        *mover = node->move.color;
-        for (int p = 0; p < GO_POINTS; p++)
-            captured[p] = before[p] != GO_EMPTY && go_game_at(g, p) == GO_EMPTY ? before[p] : 0;
+        pl->mover[ply] = node->move.color;
+        for (int p = 0; p < GO_POINTS; p++) {
+            pl->pos[ply][p] = (uint8_t)go_game_at(g, p);
+            pl->cap[ply][p] = before[p] != GO_EMPTY && pl->pos[ply][p] == GO_EMPTY ? before[p] : 0;
+        }
     }
-    for (int p = 0; p < GO_POINTS; p++) out[p] = g ? (uint8_t)go_game_at(g, p) : 0;
     go_game_free(g);
+    return true;
+}
+
+static void plies_free(struct plies *pl)
+{
+    free(pl->pos);
+    free(pl->cap);
+    free(pl->mover);
+}
+
+/* The board after ply k (1..n), the points the move at ply k captured, and its mover. */
+static void board_at(const struct plies *pl, int k, uint8_t out[GO_POINTS],
+                     uint8_t captured[GO_POINTS], int *mover)
+{
+    memcpy(out, pl->pos[k], GO_POINTS);
+    memcpy(captured, pl->cap[k], GO_POINTS);
+    *mover = pl->mover[k];
 }
 
 static bool taken(const struct go_fault_plan *p, int k)
@@ -85,13 +116,17 @@ void go_faults_plan(const struct go_record *rec, const struct render_opts *o, in
     memset(plan, 0, sizeof *plan);
     struct rng r = rng_stream(o->seed, RS_TIMELINE, 3);
     int w = rec->width, h = rec->height;
-    if (nmoves < 3) return;
+    struct plies pl;
+    if (nmoves < 3 || !plies_make(rec, nmoves, &pl)) {
+        if (nmoves >= 3) plies_free(&pl);
+        return;
+    }
     for (int attempt = 0; attempt < 200; attempt++) {
         int k = 2 + rng_int(&r, nmoves - 2); /* after ply k, before the last move */
         if (k >= nmoves) continue;           /* one fault per move (taken): each stays clear */
         uint8_t b[GO_POINTS], cap[GO_POINTS];
         int mover;
-        board_at(rec, k, b, cap, &mover);
+        board_at(&pl, k, b, cap, &mover);
         int x = rng_int(&r, w), y = rng_int(&r, h), p = go_point(x, y);
         if ((o->faults & RENDER_FAULT_SAME_COLOR) && !plan->same_k && !taken(plan, k) &&
             b[p] == GO_EMPTY) {
@@ -136,7 +171,7 @@ void go_faults_plan(const struct go_record *rec, const struct render_opts *o, in
         if (k < 2 || taken(plan, k)) continue;
         uint8_t b[GO_POINTS], cap[GO_POINTS];
         int mover;
-        board_at(rec, k, b, cap, &mover);
+        board_at(&pl, k, b, cap, &mover);
         int off = rng_int(&r, w * h);
         for (int j = 0; j < w * h * 4 && !plan->moved_k; j++) {
             static const int dd[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
@@ -161,7 +196,7 @@ void go_faults_plan(const struct go_record *rec, const struct render_opts *o, in
         int k = 1 + (start + i) % (nmoves - 1);
         uint8_t b[GO_POINTS], cap[GO_POINTS];
         int mover, pts[GO_POINTS], n = 0;
-        board_at(rec, k, b, cap, &mover);
+        board_at(&pl, k, b, cap, &mover);
         uint8_t v[GO_POINTS];
         for (int q = 0; q < GO_POINTS; q++)
             if (cap[q]) {
@@ -188,8 +223,9 @@ void go_faults_plan(const struct go_record *rec, const struct render_opts *o, in
     if (plan->left_k) {
         uint8_t b[GO_POINTS], cap[GO_POINTS];
         int mover;
-        board_at(rec, plan->left_k, b, cap, &mover);
+        board_at(&pl, plan->left_k, b, cap, &mover);
         for (int q = 0; q < GO_POINTS; q++)
             if (cap[q] && used[q]) plan->left_k = 0;
     }
+    plies_free(&pl);
 }

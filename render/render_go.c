@@ -19,9 +19,11 @@ struct render_go {
     struct camera_params cp;
     struct camera cam;
     struct lighting light;
-    float *field;       /* photo gain + glare */
-    float *mapx, *mapy; /* frame -> atlas, for the current board pose */
-    int map_bumps;      /* bumps the maps were built for, -1 = none yet */
+    float *field;         /* photo gain + glare */
+    float *mapx, *mapy;   /* frame -> atlas, for the current board pose */
+    int map_bumps;        /* bumps the maps were built for, -1 = none yet */
+    double (*grid_px)[2]; /* grid points in the image for grid_bumps bumps (-1 = none yet) */
+    int grid_bumps;
     struct board_pose pose;
     uint8_t *rgb, *mask;
     struct stone_draw *draws;
@@ -139,7 +141,7 @@ struct render_go *render_go_open(const struct go_record *rec, const struct rende
         return NULL;
     }
     r->o = *o;
-    r->map_bumps = -1;
+    r->map_bumps = r->grid_bumps = -1;
     struct rng rs = rng_stream(o->seed, RS_SCENE, 0);
     r->style = o->style ? o->style : (enum render_style)(1 + rng_int(&rs, RENDER_STYLE_COUNT - 1));
     r->scenario = o->scenario ? o->scenario
@@ -157,15 +159,16 @@ struct render_go *render_go_open(const struct go_record *rec, const struct rende
     double bw = (rec->width - 1) * 22.0 + 30, bl = (rec->height - 1) * 23.7 + 30;
     double img_per_mm = r->cp.fill * (o->width < o->height ? o->width : o->height) / fmax(bw, bl);
     size_t npx = o->truth_only ? 1 : (size_t)o->width * o->height;
-    /* truth only: the board's geometry is all that counts, its textures are made at the least
-     * detail and the frame buffers hold one pixel */
+    /* truth only: the board's geometry is all that counts, its textures are not made and the frame
+     * buffers hold one pixel */
     if (!goban_init(&r->g, rec->width, rec->height, r->style, o->seed,
-                    o->truth_only ? 0.4 : clampd(img_per_mm * 1.5, 0.4, 4.0)) ||
+                    o->truth_only ? 0 : clampd(img_per_mm * 1.5, 0.4, 4.0)) ||
         !(r->field = photo_gain_field(&r->light, o->truth_only ? 1 : o->width,
                                       o->truth_only ? 1 : o->height)) ||
         !(r->mapx = malloc(sizeof(float) * npx)) || !(r->mapy = malloc(sizeof(float) * npx)) ||
         !(r->rgb = malloc(npx * 3)) || !(r->mask = malloc(npx)) ||
-        !(r->draws = malloc(sizeof *r->draws * (GO_POINTS + 1 + TL_MAX_OFF)))) {
+        !(r->draws = malloc(sizeof *r->draws * (GO_POINTS + 1 + TL_MAX_OFF))) ||
+        !(r->grid_px = malloc(sizeof *r->grid_px * GO_POINTS))) {
         snprintf(err, errlen, "out of memory");
         render_go_close(r);
         return NULL;
@@ -240,6 +243,7 @@ void render_go_close(struct render_go *r)
     free(r->rgb);
     free(r->mask);
     free(r->draws);
+    free(r->grid_px);
     free(r);
 }
 
@@ -319,18 +323,27 @@ static void frame_truth(struct render_go *r, int i, struct render_frame *out,
         camera_project(&r->cam, board_to_world(&r->pose, off_xy[k][0], off_xy[k][1], z),
                        &out->off_px[k][0], &out->off_px[k][1]);
     }
-    /* grid points on the board surface, seen through the lens */
+    /* grid points on the board surface, seen through the lens (again only after a bump) */
     out->cols = g->cols;
     out->rows = g->rows;
+    if (*nbumps != r->grid_bumps) {
+        for (int y = 0; y < g->rows; y++)
+            for (int x = 0; x < g->cols; x++) {
+                int p = go_point(x, y);
+                double u = -1e6, vv = -1e6;
+                camera_project(
+                    &r->cam, board_to_world(&r->pose, goban_px(g, x), goban_py(g, y), g->thickness),
+                    &u, &vv);
+                r->grid_px[p][0] = u;
+                r->grid_px[p][1] = vv;
+            }
+        r->grid_bumps = *nbumps;
+    }
     for (int y = 0; y < g->rows; y++)
         for (int x = 0; x < g->cols; x++) {
             int p = go_point(x, y);
-            double u = -1e6, vv = -1e6;
-            camera_project(&r->cam,
-                           board_to_world(&r->pose, goban_px(g, x), goban_py(g, y), g->thickness),
-                           &u, &vv);
-            out->point_px[p][0] = u;
-            out->point_px[p][1] = vv;
+            out->point_px[p][0] = r->grid_px[p][0];
+            out->point_px[p][1] = r->grid_px[p][1];
         }
     const int cx[4] = {0, g->cols - 1, g->cols - 1, 0}, cy[4] = {0, 0, g->rows - 1, g->rows - 1};
     for (int k = 0; k < 4; k++) {

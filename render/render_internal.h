@@ -152,7 +152,8 @@ void scene_style_wood(enum render_style st, struct rng *r, struct wood *w);
 void scene_paint_side(struct goban *g, uint64_t seed, const struct wood *w);
 void scene_paint_table(struct goban *g, uint64_t seed, struct rng *r);
 
-/* Build geometry and textures for the style; px_per_mm sets the texture detail. */
+/* Build geometry and textures for the style; px_per_mm sets the texture detail (0: geometry
+ * only, no atlas, for truth-only renders; shogiban_init alike). */
 bool goban_init(struct goban *g, int cols, int rows, enum render_style style, uint64_t seed,
                 double px_per_mm);
 void goban_free(struct goban *g);
@@ -387,6 +388,9 @@ bool tl_signal_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r,
  * plan; sets t->count_from. Advances *frame. */
 bool tl_counting_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r,
                         const struct go_game *g, int ply, int *frame, uint64_t seed);
+/* The board as the events pushed so far leave it, faults included (while building: they are
+ * pushed in time order per point). */
+void timeline_board_now(const struct timeline *t, uint8_t pos[GO_POINTS]);
 /* Stones lying off the grid at frame f (signals): board mm and colour; returns how many. */
 int timeline_off_stones(const struct timeline *t, int f, double xy[TL_MAX_OFF][2],
                         enum go_color color[TL_MAX_OFF]);

@@ -23,6 +23,8 @@ struct render_shogi {
     struct lighting light;
     float *field, *mapx, *mapy;
     int map_bumps;
+    double sq_px[SHOGI_SQUARES][2]; /* square centres in the image for sq_bumps bumps */
+    int sq_bumps;
     struct board_pose pose;
     uint8_t *rgb, *mask;
     struct piece_draw draws[MAX_DRAWS];
@@ -54,7 +56,7 @@ struct render_shogi *render_shogi_open(const struct shogi_record *rec, const str
         return NULL;
     }
     r->o = *o;
-    r->map_bumps = -1;
+    r->map_bumps = r->sq_bumps = -1;
     struct rng rs = rng_stream(o->seed, RS_SCENE, 1);
     r->style = o->style ? o->style : (enum render_style)(1 + rng_int(&rs, RENDER_STYLE_COUNT - 1));
     r->scenario = o->scenario ? o->scenario
@@ -82,9 +84,9 @@ struct render_shogi *render_shogi_open(const struct shogi_record *rec, const str
     double shorter = o->width < o->height ? o->width : o->height;
     double img_per_mm = r->cp.fill * shorter / fmax(span_y, span_x * shorter / o->width);
     size_t npx = o->truth_only ? 1 : (size_t)o->width * o->height;
-    /* truth only: geometry at the least texture detail, one-pixel buffers (render_go.c) */
+    /* truth only: geometry without textures, one-pixel buffers (render_go.c) */
     if (!shogiban_init(&r->g, r->style, o->seed,
-                       o->truth_only ? 0.4 : clampd(img_per_mm * 1.5, 0.4, 4.0)) ||
+                       o->truth_only ? 0 : clampd(img_per_mm * 1.5, 0.4, 4.0)) ||
         !(r->field = photo_gain_field(&r->light, o->truth_only ? 1 : o->width,
                                       o->truth_only ? 1 : o->height)) ||
         !(r->mapx = malloc(sizeof(float) * npx)) || !(r->mapy = malloc(sizeof(float) * npx)) ||
@@ -182,8 +184,8 @@ static double heading_of(int piece, double rot)
     return (shogi_piece_color(piece) == SHOGI_SENTE ? -PI / 2 : PI / 2) + rot;
 }
 
-/* Board position (mm) and height of a hand target. */
-static vec3 target_point(const struct render_shogi *r, const struct stl_visit *v, int k)
+/* Board position (mm) and height of a hand target; from: the hand's direction (hand_pose). */
+static vec3 target_point(const struct render_shogi *r, const struct stl_visit *v, int k, vec3 from)
 {
     const struct goban *g = &r->g;
     double bx, by, z;
@@ -195,10 +197,17 @@ static vec3 target_point(const struct render_shogi *r, const struct stl_visit *v
         double rot, lift;
         komadai_slot(g, r->o.seed, v->color, v->ttype[k], v->tidx[k], &bx, &by, &rot, &lift);
         z = g->stands[v->color].h + 9 + 3 + lift;
-    } else { /* resting over the komadai, palm flat */
-        bx = g->stands[v->color].cx;
-        by = g->stands[v->color].cy + (v->color == SHOGI_SENTE ? -55 : 55); /* palm over it */
-        z = g->stands[v->color].h + 14;
+    } else {
+        /* resting over the komadai: the palm (hand_pose: 65 mm behind the fingertips, 41 mm
+         * above them) where the camera sees it over the komadai's centre, so the hand hides the
+         * stand in every view (a palm straight above it slid off the centre in tilted views) */
+        const struct stand *st = &g->stands[v->color];
+        vec3 c = board_to_world(&table_pose, st->cx, st->cy, st->h);
+        vec3 to_cam = v3_sub(r->cam.pos, c);
+        double up = 55; /* the palm's height above the komadai */
+        vec3 palm =
+            to_cam.z > up ? v3_add(c, v3_scale(to_cam, up / to_cam.z)) : v3(c.x, c.y, c.z + up);
+        return v3_add(palm, v3_add(v3_scale(from, 65), v3(0, 0, -41)));
     }
     return board_to_world(v->tkind[k] == TGT_SQ ? &r->pose : &table_pose, bx, by, z);
 }
@@ -217,7 +226,7 @@ static vec3 hand_tip(const struct render_shogi *r, const struct stl_visit *v, in
     kp[0] = board_to_world(&r->pose, sgn * lateral, sgn * (g->length / 2 + 420), top + 170);
     for (int i = 0; i < v->nt; i++) {
         kf[i + 1] = v->tframe[i];
-        kp[i + 1] = target_point(r, v, i);
+        kp[i + 1] = target_point(r, v, i, *from);
     }
     kf[nk - 1] = v->f1;
     kp[nk - 1] =
@@ -248,15 +257,19 @@ static void frame_truth(struct render_shogi *r, int i, struct render_shogi_frame
     out->carried = st->carried;
     out->side = st->side;
     out->ply = st->ply;
-    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-        double u = -1e6, vv = -1e6;
-        camera_project(
-            &r->cam,
-            board_to_world(&r->pose, shogiban_sq_x(g, sq), shogiban_sq_y(g, sq), g->thickness), &u,
-            &vv);
-        out->sq_px[sq][0] = u;
-        out->sq_px[sq][1] = vv;
+    if (st->nbumps != r->sq_bumps) { /* the squares move in the image only with a bump */
+        for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+            double u = -1e6, vv = -1e6;
+            camera_project(
+                &r->cam,
+                board_to_world(&r->pose, shogiban_sq_x(g, sq), shogiban_sq_y(g, sq), g->thickness),
+                &u, &vv);
+            r->sq_px[sq][0] = u;
+            r->sq_px[sq][1] = vv;
+        }
+        r->sq_bumps = st->nbumps;
     }
+    memcpy(out->sq_px, r->sq_px, sizeof out->sq_px);
     const double cxs[4] = {-4.5, 4.5, 4.5, -4.5}, cys[4] = {-4.5, -4.5, 4.5, 4.5};
     for (int k = 0; k < 4; k++) {
         double u = -1e6, vv = -1e6;

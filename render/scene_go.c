@@ -258,6 +258,7 @@ bool goban_init(struct goban *g, int cols, int rows, enum render_style style, ui
     default: g->thickness = rng_range(&r, 12, 20); break;
     }
     g->seam_y = style == RENDER_STYLE_FOLDING ? (rows % 2 ? g->pitch_y / 2 : 0) : NAN;
+    if (px_per_mm <= 0) return true; /* geometry only (truth-only renders): no textures */
 
     g->top_scale = px_per_mm;
     g->top_w = (int)ceil(g->width * px_per_mm);

@@ -123,6 +123,7 @@ bool shogiban_init(struct goban *g, enum render_style style, uint64_t seed, doub
                                       0};
     }
 
+    if (px_per_mm <= 0) return true; /* geometry only (truth-only renders): no textures */
     g->top_scale = px_per_mm;
     g->top_w = (int)ceil(g->width * px_per_mm);
     g->top_h = (int)ceil(g->length * px_per_mm);

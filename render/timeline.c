@@ -46,6 +46,15 @@ struct stone_look tl_random_look(uint64_t seed, uint64_t index)
     return k;
 }
 
+void timeline_board_now(const struct timeline *t, uint8_t pos[GO_POINTS])
+{
+    memcpy(pos, t->setup, GO_POINTS);
+    for (int i = 0; i < t->nev; i++) {
+        if (t->ev[i].kind == TL_PLACE) pos[t->ev[i].point] = (uint8_t)t->ev[i].color;
+        if (t->ev[i].kind == TL_REMOVE) pos[t->ev[i].point] = GO_EMPTY;
+    }
+}
+
 int timeline_off_stones(const struct timeline *t, int f, double xy[TL_MAX_OFF][2],
                         enum go_color color[TL_MAX_OFF])
 {
@@ -79,11 +88,12 @@ bool timeline_build(struct timeline *t, const struct go_record *rec, const struc
     if (o->max_moves > 0 && nmoves > o->max_moves) nmoves = o->max_moves;
     if (o->faults) go_faults_plan(rec, o, nmoves, &t->plan);
     const struct go_fault_plan *fp = &t->plan;
+    bool started = false; /* the start position is taken: later set-up stones are events */
     for (int n = 0; n < rec->nnodes && ok; n++) {
         const struct go_record_node *node = &rec->nodes[n];
         for (int s = 0; s < node->nsetup; s++) {
             go_game_setup(g, node->setup[s].color, node->setup[s].point);
-            if (n == 0) continue;
+            if (!started) continue;
             struct tl_event e = {.frame = frame,
                                  .kind = node->setup[s].color ? TL_PLACE : TL_REMOVE,
                                  .point = node->setup[s].point,
@@ -92,7 +102,10 @@ bool timeline_build(struct timeline *t, const struct go_record *rec, const struc
                                  .look = tl_random_look(o->seed, 100000u + (unsigned)n)};
             ok = ok && tl_push_event(t, &evcap, e);
         }
-        if (n == 0) {
+        /* set-up stones before the first move (a handicap in the second node, as Fox writes
+         * it) lie on the board from the first frame: they were there before the game began */
+        if (!started && (node->has_move || n + 1 == rec->nnodes)) {
+            started = true;
             for (int p = 0; p < GO_POINTS; p++) {
                 t->setup[p] = (uint8_t)go_game_at(g, p);
                 t->setup_look[p] = tl_random_look(o->seed, 200000u + (unsigned)p);

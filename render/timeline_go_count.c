@@ -6,16 +6,6 @@
 
 #include "render/render_internal.h"
 
-/* The board as the events pushed so far leave it (they are pushed in time order per point). */
-static void board_now(const struct timeline *t, uint8_t pos[GO_POINTS])
-{
-    memcpy(pos, t->setup, GO_POINTS);
-    for (int i = 0; i < t->nev; i++) {
-        if (t->ev[i].kind == TL_PLACE) pos[t->ev[i].point] = (uint8_t)t->ev[i].color;
-        if (t->ev[i].kind == TL_REMOVE) pos[t->ev[i].point] = GO_EMPTY;
-    }
-}
-
 /* Targets one operation needs in a visit. */
 static int op_targets(const struct count_op *op)
 {
@@ -28,7 +18,7 @@ bool tl_counting_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r
     struct count_plan *plan = malloc(sizeof *plan);
     if (!plan) return false;
     uint8_t pos[GO_POINTS];
-    board_now(t, pos);
+    timeline_board_now(t, pos);
     count_plan_make(g, pos, seed, plan);
     t->count_from = *frame;
     struct tl_event m = tl_mark_event(*frame, ply, GO_NOPOINT, go_game_to_move(g), "counting");

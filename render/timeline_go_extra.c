@@ -128,15 +128,18 @@ bool tl_signal_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r,
                 tl_mark_event(f, ply, GO_NOPOINT, c, bit == RENDER_SIGNAL_PASS ? "pass" : "end");
             m.signal = true;
             ok = tl_push_event(t, evcap, e) && tl_push_event(t, evcap, m);
-        } else if (bit == RENDER_SIGNAL_RESIGN) { /* two stones on empty points, together */
+        } else if (bit == RENDER_SIGNAL_RESIGN) {
+            /* two stones together, on points empty on the board as it lies (a fault's stone or
+             * prisoners left lying are there, though the rules core's game has none) */
+            uint8_t pos[GO_POINTS];
+            timeline_board_now(t, pos);
             int pts[2] = {-1, -1}, n = 0;
             int cx = rec->width / 2, cy = rec->height / 2;
             for (int rad = 0; rad < 19 && n < 2; rad++)
                 for (int y = cy - rad; y <= cy + rad && n < 2; y++)
                     for (int x = cx - rad; x + 1 <= cx + rad && n < 2; x++) {
                         if (x < 0 || y < 0 || x + 1 >= rec->width || y >= rec->height) continue;
-                        if (go_game_at(g, go_point(x, y)) || go_game_at(g, go_point(x + 1, y)))
-                            continue;
+                        if (pos[go_point(x, y)] || pos[go_point(x + 1, y)]) continue;
                         pts[0] = go_point(x, y);
                         pts[1] = go_point(x + 1, y);
                         n = 2;
