@@ -253,12 +253,37 @@ static void test_count_holds_over_many_games_and_seeds(void **state)
     }
 }
 
+/* 19x19: real games played out to two passes (gnugo's regression games: a New Zealand, a
+ * Japanese and an AGA game), counted under area and territory rules, last frame only. */
+static void test_count_holds_on_19x19(void **state)
+{
+    (void)state;
+    static const char *const big[] = {
+        "go-check/gnugo-regression-games/dublin2.sgf",
+        "go-check/gnugo-regression-games/FSGCBot-dr.sgf",
+        "go-check/gnugo-regression-games/kgs/GnuGoCVS-john.sgf",
+    };
+    static const char *const rules[2] = {"Chinese", "Japanese"};
+    for (int ru = 0; ru < 2; ru++) {
+        struct tally t = {0};
+        for (size_t k = 0; k < sizeof big / sizeof big[0]; k++)
+            for (uint64_t seed = 1; seed <= 2; seed++)
+                check_count(big[k], rules[ru], seed, false, &t);
+        tu_note("19x19 %s: %d renders: points changed %d .. %d (mean %.1f), counting %d .. %d "
+                "frames",
+                rules[ru], t.games, t.changed_min, t.changed_max, (double)t.changed / t.games,
+                t.frames_min, t.frames_max);
+        assert_true(t.changed >= 5 * t.games);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_area_counting_fills_territory),
         cmocka_unit_test(test_territory_counting_puts_prisoners_in),
         cmocka_unit_test(test_count_holds_over_many_games_and_seeds),
+        cmocka_unit_test(test_count_holds_on_19x19),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
