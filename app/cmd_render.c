@@ -42,6 +42,8 @@ static void render_usage(FILE *out)
         "  --quality Q        JPEG quality 1..100 (default: chosen by the seed, 70..95)\n"
         "  --bump-rate P      chance per move of a bump shifting the board (default 0.04)\n"
         "  --no-hands         stones appear without hands\n"
+        "  --truth-only       write DIR/truth.jsonl only, no frames (the same time line,\n"
+        "                     much faster; what a hand covers is not known then)\n"
         "  --faults LIST      inject faults (comma-separated, or all): go: same-color,\n"
         "                     moved-stone, removed-stone, captures-left, knocked; shogi:\n"
         "                     not-in-hand, hidden, wrong-way, opponent-piece, knocked\n"
@@ -225,6 +227,9 @@ int cmd_render(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--no-hands")) {
             o.hands = false;
+            continue;
+        } else if (!strcmp(a, "--truth-only")) {
+            o.truth_only = true;
             continue;
         } else if (!strcmp(a, "--video")) {
             want_video = true;

@@ -13,7 +13,8 @@ bool render_sink_open(struct render_sink *s, const char *dir, const struct rende
     s->dir = dir;
     s->quality = quality;
     s->fps = o->fps;
-    if (!o->video) return true;
+    s->truth_only = o->truth_only;
+    if (!o->video || o->truth_only) return true; /* truth only: no frames at all */
     if (!o->video[0] || strchr(o->video, '/')) {
         snprintf(err, errlen, "video name '%s': a file name in the output folder, please",
                  o->video);
@@ -32,6 +33,7 @@ bool render_sink_open(struct render_sink *s, const char *dir, const struct rende
 bool render_sink_put(struct render_sink *s, int index, const uint8_t *rgb, int width, int height,
                      char *err, size_t errlen)
 {
+    if (s->truth_only) return true;
     if (s->video) return render_video_write(s->video, index, rgb, err, errlen);
     return render_save_frame(s->dir, index, rgb, width, height, s->quality, err, errlen);
 }
@@ -43,7 +45,10 @@ double render_sink_time(const struct render_sink *s, int index)
 
 void render_sink_header_json(FILE *out, const struct render_sink *s)
 {
-    if (s->video)
+    if (s->truth_only) /* nothing was drawn: what a hand hides is not known */
+        fprintf(out, ",\"frames_as\":null,\"truth_only\":true,\"not_known\":[\"covered\","
+                     "\"hand\",\"komadai_covered\",\"scene_event\"]");
+    else if (s->video)
         fprintf(out, ",\"video\":\"%s\",\"codec\":\"%s\"", s->video_name, s->codec);
     else
         fprintf(out, ",\"frames_as\":\"frame_%%06d.jpg\"");

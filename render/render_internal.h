@@ -569,7 +569,8 @@ struct render_sink {
     int quality, fps;
     struct render_video *video; /* NULL: JPEG frames */
     char video_name[256];
-    char codec[16]; /* of the video: "h264" or "mjpeg" */
+    char codec[16];  /* of the video: "h264" or "mjpeg" */
+    bool truth_only; /* render_opts.truth_only: no frames written, truth.jsonl only */
 };
 bool render_sink_open(struct render_sink *s, const char *dir, const struct render_opts *o,
                       int quality, char *err, size_t errlen);
