@@ -114,7 +114,7 @@ static void print_table(const struct table *t)
     char line[512];
     int n = snprintf(line, sizeof line, "  %-9s", "");
     for (int c = 0; c < t->ncfg; c++)
-        n += snprintf(line + n, sizeof line - n, "%10s", t->cfg[c].label);
+        n += snprintf(line + n, sizeof line - n, " %11s", t->cfg[c].label);
     tu_note("%s", line);
     for (int s = 0; s < NSCEN; s++) {
         n = snprintf(line, sizeof line, "  %-9s", render_scenario_name((enum render_scenario)s));
@@ -126,7 +126,7 @@ static void print_table(const struct table *t)
                          cl->marks);
             else
                 snprintf(cellbuf, sizeof cellbuf, "-");
-            n += snprintf(line + n, sizeof line - n, "%10s", cellbuf);
+            n += snprintf(line + n, sizeof line - n, " %11s", cellbuf);
         }
         tu_note("%s", line);
     }
