@@ -18,7 +18,7 @@ static void render_usage(FILE *out)
         out,
         "usage: kifucam render RECORD --out DIR [options]\n"
         "       kifucam render RECORD --out DIR/NAME.mp4|.mkv [options]   (a video)\n"
-        "       kifucam render RECORD --contact-sheet FILE.jpg [--seed N]\n"
+        "       kifucam render RECORD --contact-sheet FILE.png|FILE.jpg [--seed N]\n"
         "       kifucam render RECORD --scene-sheet FILE.jpg [--seed N]\n"
         "\n"
         "Films a recorded game with a simulated camera: JPEG frames (30 fps time line, hands\n"
@@ -51,7 +51,8 @@ static void render_usage(FILE *out)
         "                     shogi: resign (a hand resting over the komadai)\n"
         "  --game N           which game of a multi-game file (default 1)\n"
         "  --list             list every style, scenario, fault and signal\n"
-        "  --contact-sheet F  12 varied frames of the game tiled into one JPEG\n"
+        "  --contact-sheet F  12 varied frames of the game tiled into one picture\n"
+        "                     (F.png: a PNG, any other name: a JPEG)\n"
         "  --scene-sheet F    12 frames of the shadows, leaning and clock scenarios (and,\n"
         "                     for Go, of the counting after the game) in one JPEG\n");
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "render/render_internal.h"
 
@@ -33,6 +34,9 @@ bool sheet_paste_tile(uint8_t *sheet, int sw, int k, int tile_w, int tile_h, con
 
 bool sheet_write(const uint8_t *sheet, int sw, int sh, const char *path, char *err, size_t errlen)
 {
+    size_t n = strlen(path);
+    if (n > 4 && !strcasecmp(path + n - 4, ".png")) /* lossless, when asked for */
+        return render_png_write(sheet, sw, sh, path, err, errlen);
     size_t size;
     uint8_t *jpg = render_jpeg_encode(sheet, sw, sh, 90, &size, err, errlen);
     FILE *out = jpg ? fopen(path, "wb") : NULL;

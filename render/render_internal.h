@@ -535,6 +535,8 @@ void render_choose_camera(struct camera_params *p, enum render_scenario sc, stru
 /* Skin and sleeve colours of the two players (index 1 and 2). */
 void render_choose_people(struct rng *rs, double skin[3][3], double sleeve[3][3]);
 bool render_make_dir(const char *dir, char *err, size_t errlen);
+/* rgb (w x h, 3 bytes a pixel) as a PNG file (render/png_out.c); false with err filled. */
+bool render_png_write(const uint8_t *rgb, int w, int h, const char *path, char *err, size_t errlen);
 /* DIR/frame_NNNNNN.jpg of one rendered RGB frame (render_jpeg_encode at QUALITY). */
 bool render_save_frame(const char *dir, int index, const uint8_t *rgb, int width, int height,
                        int quality, char *err, size_t errlen);

@@ -288,6 +288,35 @@ static void test_shogi_scenes(void **state)
     shogi_records_free(games, ng);
 }
 
+/* A contact sheet asked for as .png is a PNG of 4 x 3 tiles (the docs hold two). */
+static void test_contact_sheet_png(void **state)
+{
+    (void)state;
+    struct go_record *rec = rf_load_go("go-scoring/gg09_01003.sgf");
+    char dir[] = "/tmp/kifucam-contact-XXXXXX", path[64], err[300] = "";
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/sheet.png", dir);
+    const int tw = 80, th = 60;
+    if (!render_go_contact_sheet(rec, 2, tw, th, path, err, sizeof err)) fail_msg("%s", err);
+    size_t len;
+    unsigned char *png = (unsigned char *)tu_read_file(path, &len);
+    assert_non_null(png);
+    assert_true(len > 33);
+    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    assert_memory_equal(png, sig, 8);
+    assert_memory_equal(png + 12, "IHDR", 4);
+    unsigned w = (unsigned)png[16] << 24 | png[17] << 16 | png[18] << 8 | png[19];
+    unsigned h = (unsigned)png[20] << 24 | png[21] << 16 | png[22] << 8 | png[23];
+    assert_int_equal(w, 4 * tw);
+    assert_int_equal(h, 3 * th);
+    assert_int_equal(png[24], 8); /* 8 bits a channel */
+    assert_int_equal(png[25], 2); /* RGB */
+    free(png);
+    unlink(path);
+    rmdir(dir);
+    go_record_free(rec);
+}
+
 /* The scene sheet: 4 x 3 tiles, none blank; the counting column's last tile (the arranged board)
  * is not its first (the board as the game left it). */
 static void test_scene_sheet(void **state)
@@ -353,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_clock_hand_covers_nothing),
         cmocka_unit_test(test_same_seed_same_frames),
         cmocka_unit_test(test_shogi_scenes),
+        cmocka_unit_test(test_contact_sheet_png),
         cmocka_unit_test(test_scene_sheet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
