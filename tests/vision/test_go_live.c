@@ -137,7 +137,8 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
     struct guard_event ev[GUARD_OBS_MAX_EVENTS];
     struct go_move got[MAX_GOT], want[MAX_GOT];
     int ngot = 0, nwant = 0, flags = 0, sym = -1, n = rec->width;
-    bool found_any = false, colour = getenv("GO_LIVE_COLOUR") != NULL;
+    bool debug = getenv("GO_LIVE_DEBUG") != NULL;
+    bool found_any = false, last_found = false, colour = getenv("GO_LIVE_COLOUR") != NULL;
     int nf = render_go_frame_count(r);
     for (int i = 0; i < nf; i++) {
         if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
@@ -164,8 +165,30 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
         }
         if (placed && sym < 0) sym = s; /* the camera stays: the first view fixes the turn */
         found_any |= found;
+        last_found = found;
+        if (debug && found && i % 15 == 0) {
+            int occ = 0, low = 0;
+            for (int p = 0; p < OBS_MAX * OBS_MAX; p++) {
+                occ += obs->occluded[p];
+                low += !obs->occluded[p] && obs->conf[p] > 0 && obs->conf[p] < 0.5f;
+            }
+            fprintf(stderr, "  frame %d: %d occluded, %d below 0.5%s\n", i, occ, low,
+                    f->hand_in_view ? " (hand in view)" : "");
+        }
         if (!found || !settle_push(st, obs, so)) continue;
         int m = go_obs_guard_observe_stable(guard, so, ev);
+        if (debug) {
+            int stones = 0, low = 0;
+            for (int p = 0; p < OBS_MAX * OBS_MAX; p++) {
+                stones += so->obs.point[p] == OBS_BLACK || so->obs.point[p] == OBS_WHITE;
+                low += so->obs.conf[p] > 0 && so->obs.conf[p] < 0.9f;
+            }
+            fprintf(stderr, "frame %d (truth ply %d%s): settled, %d stones, %d unsure;", i, f->ply,
+                    f->settled ? "" : ", hand", stones, low);
+            for (int k = 0; k < m; k++)
+                fprintf(stderr, " %s %s", guard_kind_name(ev[k].kind), ev[k].text);
+            fprintf(stderr, "\n");
+        }
         for (int k = 0; k < m; k++) {
             if (ev[k].kind == GUARD_MOVE && ev[k].move.point != GO_PASS && ngot < MAX_GOT)
                 got[ngot++] = ev[k].move;
@@ -177,7 +200,14 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
             }
         }
     }
-    int m = go_obs_guard_flush(guard, (int64_t)llround(f->t * 1e9), ev);
+    /* as the daemon finishes: the last view counts even if it had no time to settle */
+    int m = last_found ? go_obs_guard_observe(guard, obs, ev) : 0;
+    for (int k = 0; k < m; k++) {
+        if (ev[k].kind == GUARD_MOVE && ev[k].move.point != GO_PASS && ngot < MAX_GOT)
+            got[ngot++] = ev[k].move;
+        flags += guard_is_flag(ev[k].kind);
+    }
+    m = go_obs_guard_flush(guard, (int64_t)llround(f->t * 1e9), ev);
     for (int k = 0; k < m; k++) {
         if (ev[k].kind == GUARD_MOVE && ev[k].move.point != GO_PASS && ngot < MAX_GOT)
             got[ngot++] = ev[k].move;
@@ -189,7 +219,7 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
         sym_apply(sym, n, go_x(got[k].point), go_y(got[k].point), &x, &y);
         right += got[k].color == want[k].color && go_point(x, y) == want[k].point;
     }
-    if (getenv("GO_LIVE_DEBUG")) {
+    if (debug) {
         fprintf(stderr, "sym %d; want:", sym);
         for (int k = 0; k < nwant; k++)
             fprintf(stderr, " %c%d,%d", want[k].color == GO_BLACK ? 'B' : 'W', go_x(want[k].point),
@@ -269,9 +299,10 @@ static void test_go_live(void **state)
     tu_note("all: games %ld, board found %.1f%%, moves right %.1f%%, games exact %ld, flags %ld",
             all.games, pct(all.nohand_found, all.nohand), pct(all.moves_right, all.moves),
             all.games_exact, all.flags);
-    /* a floor under the measured figure, per the whole run */
+    /* a floor under the measured figure (grey frames, 1 game per scenario: 62.5%; a partial
+       view is not found at all) */
     assert_true(all.games > 0);
-    assert_true(pct(all.moves_right, all.moves) >= 0);
+    assert_true(pct(all.moves_right, all.moves) >= 40);
 }
 
 int main(void)
