@@ -221,6 +221,7 @@ int go_obs_guard_observe(struct go_obs_guard *g, const struct observation *o,
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) gog_read_point(g, go_point(x, y), o, &changed);
     gog_keep_view(g, o);
+    if (!g->counting) gog_confirm_capture_view(g, o);
     if (!g->counting) confirm_answered(g);
     return run(g, o->t_ns, o->frame_seq, false, ev);
 }

@@ -75,7 +75,8 @@ void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64
         struct point_state *ps = &g->pt[p];
         if (seen_obs > 0 && was != m.color && ps->belief == was && ps->last == was &&
             ps->stone_first[was] > seen_obs &&
-            gog_read_empty_between(g, p, seen_obs, ps->stone_first[was]) &&
+            gog_read_empty_between(g, p, ps->seen_own >= seen_obs ? ps->seen_own + 1 : seen_obs,
+                                   ps->stone_first[was]) &&
             gog_run_confirmed(g, p, was, ps->stone_first[was]) &&
             go_game_check(gog_game_of(g), (struct go_move){(enum go_color)was, p}).kind ==
                 GO_LEGAL) {
@@ -92,8 +93,10 @@ void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64
                (and perhaps already played on again: a snapback); one doubtful empty reading of
                a prisoner still on is a misread */
             g->pt[p].belief = GO_EMPTY;
-            if (ps->last == was && ps->stone_first[was] > ps->empty_obs)
-                restart_candidate(g, p, was);
+            /* a stone of either colour read there since: the prisoner's colour (a snapback)
+               or the capturer's (the point filled at once) */
+            if (ps->last != GO_EMPTY && ps->stone_first[ps->last] > ps->empty_obs)
+                restart_candidate(g, p, ps->last);
             continue;
         }
         if (before[p] == m.color) {
@@ -105,6 +108,9 @@ void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64
             pd->ply = ply;
             pd->t_ns = t;
             pd->obs = g->nobs;
+            /* read gone since the capturing stone came, and since the prisoner itself came
+               (a stone captured at once: its point read empty before it was put down) */
+            pd->from = ps->seen_own >= move_seen ? ps->seen_own + 1 : move_seen;
             pd->last_seen = g->pt[p].last_known && g->pt[p].last == before[p] ? g->nobs : 0;
             pd->late = false;
         }

@@ -115,14 +115,28 @@ void gog_read_point(struct go_obs_guard *g, int p, const struct observation *o, 
     }
 }
 
-/* At the end of a stream: a change read in two observations in a row counts, under doubt. One
- * reading alone stays unconfirmed (it is as likely a misread). */
+/* Views since observation from (the last GOG_VIEWS) reading colour c at p surely. */
+static int reads_since(const struct go_obs_guard *g, int p, uint8_t c, long from)
+{
+    int n = 0;
+    for (long o = from > g->nobs - GOG_VIEWS ? from : g->nobs - GOG_VIEWS + 1; o <= g->nobs; o++)
+        n += o > 0 && g->views[o % GOG_VIEWS].obs == o && g->views[o % GOG_VIEWS].v[p] == c &&
+             g->views[o % GOG_VIEWS].sure[p];
+    return n;
+}
+
+/* At the end of a stream: a change read in two observations in a row (or surely in two, with a
+ * misread between them, the last reading its own) counts, under doubt. One reading alone stays
+ * unconfirmed (it is as likely a misread). */
 void gog_confirm_tentative(struct go_obs_guard *g)
 {
     for (int p = 0; p < GO_POINTS; p++) {
         struct point_state *s = &g->pt[p];
         /* s->last: the last known reading (a hand over the point at the end hides nothing new) */
-        if (!s->cand_active || s->last != s->cand || s->streak_any < 2) continue;
+        if (!s->cand_active || s->last != s->cand) continue;
+        if (s->streak_any < 2 &&
+            reads_since(g, p, s->cand, s->ep_obs[s->cand] ? s->ep_obs[s->cand] : s->cand_obs) < 2)
+            continue;
         if (doubt_against_game(g, p, s)) continue;
         s->belief = s->cand;
         s->seen_t = s->ep_obs[s->cand] ? s->ep_t[s->cand] : s->cand_t;
@@ -244,4 +258,19 @@ bool gog_read_empty_between(const struct go_obs_guard *g, int p, long from, long
         if (v->obs == o && v->v[p] == GO_EMPTY) return true;
     }
     return false;
+}
+
+/* Was point p read empty in a view since observation `from`, and read as c (as surely as a change
+ * needs) in every readable view after the last such one? A prisoner taken off and its point
+ * played again: a misread of c just after the empty view joins the new stone's run. */
+long gog_replayed_since(const struct go_obs_guard *g, int p, uint8_t c, long from)
+{
+    long last_empty = 0;
+    for (long o = from; o <= g->nobs; o++) {
+        if (o <= g->nobs - GOG_VIEWS) continue;
+        const struct gog_view *v = &g->views[o % GOG_VIEWS];
+        if (v->obs == o && v->v[p] == GO_EMPTY) last_empty = o;
+    }
+    if (!last_empty || last_empty == g->nobs) return 0;
+    return gog_run_confirmed(g, p, c, last_empty + 1) ? last_empty + 1 : 0;
 }

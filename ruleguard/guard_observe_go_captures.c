@@ -43,9 +43,10 @@ void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool f
     for (int i = 0; i < g->npend;) {
         struct pending *pd = &g->pend[i];
         struct point_state *s = &g->pt[pd->point];
-        if (s->belief == pd->color && s->last == pd->color && s->stone_first[pd->color] > pd->obs &&
-            gog_read_empty_between(g, pd->point, pd->obs, s->stone_first[pd->color]) &&
-            gog_run_confirmed(g, pd->point, pd->color, s->stone_first[pd->color]) &&
+        long again = s->belief == pd->color && s->last == pd->color
+                         ? gog_replayed_since(g, pd->point, pd->color, pd->from)
+                         : 0;
+        if (again > 0 &&
             go_game_check(gog_game_of(g), (struct go_move){(enum go_color)pd->color, pd->point})
                     .kind == GO_LEGAL) {
             /* read gone, then a stone of its colour there again (as surely as a change needs),

@@ -240,19 +240,21 @@ static void judge(struct dec *d, int k)
     }
 }
 
-/* Was a stone of colour c read at a point next to p that is empty in pos (a new stone)? */
-static bool new_neighbour(const struct dec *d, const struct go_game *pos, int p, enum go_color c)
+/* The first view reading a stone of colour c at a point next to p that is empty in pos (a new
+ * stone), or -1. */
+static int new_neighbour(const struct dec *d, const struct go_game *pos, int p, enum go_color c)
 {
     static const int dir[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    int first = -1;
     for (int k = 0; k < 4; k++) {
         int x = go_x(p) + dir[k][0], y = go_y(p) + dir[k][1];
         if (x < 0 || y < 0 || x >= d->g->w || y >= d->g->h) continue;
         int q = go_point(x, y);
         if (go_game_at(pos, q) != GO_EMPTY) continue;
         for (int i = 0; i < d->nview; i++)
-            if (d->view[i]->v[q] == c) return true;
+            if (d->view[i]->v[q] == c && (first < 0 || i < first)) first = i;
     }
-    return false;
+    return first;
 }
 
 /* Candidate points for the next move of colour c: empty, legal, and read as c in a view (the
@@ -263,27 +265,42 @@ static int candidates(const struct dec *d, const struct go_game *pos, enum go_co
                       int out[DEC_CAND])
 {
     int n = 0, score[DEC_CAND];
+    bool weak[DEC_CAND] = {false}, strong = false;
     for (int y = 0; y < d->g->h; y++)
         for (int x = 0; x < d->g->w; x++) {
             int p = go_point(x, y);
             if (go_game_at(pos, p) != GO_EMPTY) continue;
-            int reads = 0, doubt = 0;
-            for (int i = 0; i < d->nview; i++) {
-                reads += 2 * (d->view[i]->v[p] == c);
-                doubt |= d->view[i]->doubt[p];
-            }
-            if (!reads && doubt && new_neighbour(d, pos, p, go_other(c))) reads = 1;
+            int reads = 0;
+            for (int i = 0; i < d->nview; i++) reads += 2 * (d->view[i]->v[p] == c);
+            /* read in doubt while it stood: before the capturing stone was first read. Not
+               readable at all (a right reading is never that unsure) beats read empty in doubt */
+            int by = reads ? -1 : new_neighbour(d, pos, p, go_other(c));
+            bool unreadable = false;
+            for (int i = 0; i < by; i++)
+                if (d->view[i]->doubt[p]) {
+                    reads = 1;
+                    unreadable |= d->view[i]->v[p] == GOG_UNREAD;
+                }
             if (!reads || (n == DEC_CAND && score[n - 1] >= reads)) continue;
             if (go_game_check(pos, (struct go_move){c, p}).kind != GO_LEGAL) continue;
             int k = n < DEC_CAND ? n++ : DEC_CAND - 1; /* insert, dropping the least read */
             while (k > 0 && score[k - 1] < reads) {
                 score[k] = score[k - 1];
                 out[k] = out[k - 1];
+                weak[k] = weak[k - 1];
                 k--;
             }
             score[k] = reads;
             out[k] = p;
+            weak[k] = reads == 1 && !unreadable;
+            strong |= reads == 1 && unreadable;
         }
+    if (strong) { /* the stones never read: only those read as nothing at all */
+        int m = 0;
+        for (int k = 0; k < n; k++)
+            if (!weak[k]) out[m++] = out[k], score[m - 1] = score[k];
+        n = m;
+    }
     return n;
 }
 

@@ -50,9 +50,13 @@ static bool restoring(const struct go_obs_guard *g, const struct change *c)
 static bool stood_until(const struct go_obs_guard *g, int q, uint8_t c, long until)
 {
     const struct point_state *s = &g->pt[q];
-    if (!s->has_last || s->last != GO_EMPTY) return false;
+    if (!s->has_last) return false;
+    /* or read gone since, and c read there again now (its point played again: a ko) */
+    bool again = s->last == c && go_game_at(gog_game_of(g), q) == GO_EMPTY &&
+                 gog_read_empty_between(g, q, until, g->nobs);
+    if (s->last != GO_EMPTY && !again) return false;
     int pi = gog_pending_index(g, q);
-    if (s->belief != GO_EMPTY && !(s->belief == c && pi >= 0 && g->pend[pi].color == c))
+    if (s->belief != GO_EMPTY && !again && !(s->belief == c && pi >= 0 && g->pend[pi].color == c))
         return false;
     bool slack = true;
     for (long o = until - 1; o >= until - 6 && o >= 1 && o > g->nobs - GOG_VIEWS; o--) {
@@ -184,11 +188,31 @@ static bool change_growing(const struct go_obs_guard *g)
     return false;
 }
 
+/* A stone of colour c on a point empty in the game, first read at or before observation obs and
+ * read again at the last view, still being confirmed? */
+static bool candidate_since(const struct go_obs_guard *g, uint8_t c, long obs)
+{
+    const struct go_game *game = gog_game_of(g);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            if (go_game_at(game, p) != GO_EMPTY || !s->cand_active || s->cand != c ||
+                s->belief == c || !s->last_known || s->last != c)
+                continue;
+            long first = s->ep_obs[c] ? s->ep_obs[c] : s->cand_obs;
+            if (first <= obs) return true;
+        }
+    return false;
+}
+
 void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing, struct evbuf *b)
 {
     struct change adds[GO_POINTS], rest[GO_POINTS];
     int na = 0, nrest = 0;
     bool after_pass = false;
+    struct change odd = {0};
+    long odd_own = -1;
     const struct go_game *game = gog_game_of(g);
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
@@ -219,6 +243,14 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
             /* before or after a pass: by the first reading of the stone's own colour (a
                doubtful reading of the other colour before the pass is as likely a misread) */
             long own = g->pt[p].seen_own > 0 ? g->pt[p].seen_own : c.obs;
+            /* the earliest stone of the side to move read first after a pass by the other side
+               (out of turn) was placed before it, its one view misread (the pass waits) */
+            if (c.was == GO_EMPTY && g->nqueue > 0 && own > g->queue[0].obs &&
+                g->queue[0].who != go_game_to_move(game) && bel == (uint8_t)go_game_to_move(game)) {
+                after_pass |= odd_own >= 0; /* the later ones come after the pass */
+                if (odd_own < 0 || own < odd_own) odd_own = own, odd = c;
+                continue;
+            }
             if (c.was == GO_EMPTY && g->nqueue > 0 && own > g->queue[0].obs) {
                 after_pass = true; /* after a pass still waiting for the stones before it */
                 continue;
@@ -228,6 +260,15 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
             else
                 rest[nrest++] = c;
         }
+    if (odd_own >= 0) { /* only when no stone of the side to move came before the pass */
+        bool before = false;
+        for (int k = 0; k < na; k++) before |= adds[k].now == odd.now;
+        /* nor while a stone of that colour read as early is still being confirmed (on a
+           prisoner's point: the prisoner's belief holds until the new stone is sure) */
+        before |= candidate_since(g, odd.now, odd_own);
+        if (!before) adds[na++] = odd;
+        after_pass |= before;
+    }
     if (!na && !nrest) {
         g->wait_sig = 0;
         g->wait = 0;
@@ -360,6 +401,8 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
         if (r->now == GO_EMPTY && tentative_capturer(g, (uint8_t)go_other((enum go_color)r->was)))
             capturer = true;
     }
+    uint8_t end[GO_POINTS]; /* the board after the plan */
+    gog_board_of(sim, end);
     go_game_free(sim);
 
     bool disturbed = nleft >= g->cfg.disturbed_min;
@@ -392,6 +435,19 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
                 int c = plan[k].color;
                 gog_commit_move(g, plan[k], h->stone_t[c], h->stone_frame[c], NULL,
                                 h->stone_first[c], false, b);
+                int q = plan[k].point;
+                if (end[q] == c && g->pt[q].belief == GO_EMPTY) {
+                    /* it captured and stands (the empty reading after it was the misread): the
+                       board holds it until it is surely read gone */
+                    g->pt[q].belief = (uint8_t)c;
+                    g->pt[q].cand_active = false;
+                    for (int e = n0; e < b->n; e++)
+                        if (b->ev[e].kind == GUARD_MOVE)
+                            strncat(b->ev[e].text,
+                                    " (accepted under doubt: seen once, it explains the capture)",
+                                    sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+                    continue;
+                }
                 for (int e = n0; e < b->n; e++)
                     if (b->ev[e].kind == GUARD_MOVE)
                         strncat(b->ev[e].text,

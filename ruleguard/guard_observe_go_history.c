@@ -141,6 +141,17 @@ static bool belief_equals(const struct go_obs_guard *g, const uint8_t board[GO_P
 }
 
 /* After an ILLEGAL_MOVE or TWO_MOVES flag: is the board back at an earlier position? */
+/* Are the last k moves of the history all passes? */
+static bool last_moves_pass(const struct go_obs_guard *g, int k)
+{
+    for (int i = g->nhist - 1; i >= 0 && k > 0; i--) {
+        if (g->hist[i].kind != ACT_MOVE) continue;
+        if (g->hist[i].m.point != GO_PASS) return false;
+        k--;
+    }
+    return k == 0;
+}
+
 void gog_try_resync(struct go_obs_guard *g, struct evbuf *b, int64_t t, uint64_t frame)
 {
     int n = gog_ply_of(g);
@@ -151,6 +162,8 @@ void gog_try_resync(struct go_obs_guard *g, struct evbuf *b, int64_t t, uint64_t
     }
     for (int j = n - 1; j >= g->open_ply - 1 && j >= 0; j--) {
         if (!belief_equals(g, g->snap[j])) continue;
+        /* a flagged pass leaves the board as it was: nothing was restored */
+        if (last_moves_pass(g, n - j)) return;
         gog_truncate_to_ply(g, j);
         struct guard_event *e = gog_ev_add(b, GUARD_MOVE, j, t, frame);
         if (e) {

@@ -11,6 +11,9 @@
  *    judges them, guard_observe_go_accept.c); what no move explains waits a few observations for
  *    an explanation, then becomes a flag (guard_observe_go_flags.c) and is tolerated (masked)
  *    until the board is restored.
+ *    A view that surely reads a whole legal capture (the stone, its prisoners gone) is a move
+ *    at once (guard_observe_go_capview.c): a capture undone the next moment (a ko retaken at
+ *    once, a stone captured back) is seen in one view only.
  * 3. Resync (guard_observe_go_history.c): after an ILLEGAL_MOVE or TWO_MOVES flag, a board put
  *    back to an earlier position of the game takes the moves back; a restored point clears its
  *    mask.
@@ -84,6 +87,7 @@ struct pending {
     int ply;
     int64_t t_ns;
     long obs;
+    long from;      /* the first view of the capturing stone */
     long last_seen; /* the last observation that read the prisoner still on its point */
     bool late;      /* still seen after the next move appeared */
 };
@@ -178,6 +182,7 @@ bool gog_tentative_removal(const struct go_obs_guard *g, uint8_t c, long obs);
 bool gog_stone_before(const struct go_obs_guard *g, long obs);
 bool gog_run_confirmed(const struct go_obs_guard *g, int p, uint8_t c, long from);
 bool gog_read_empty_between(const struct go_obs_guard *g, int p, long from, long to);
+long gog_replayed_since(const struct go_obs_guard *g, int p, uint8_t c, long from);
 
 /* guard_observe_go_captures.c */
 uint8_t gog_expected_at(const struct go_obs_guard *g, int p);
@@ -196,6 +201,9 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
 /* guard_observe_go_decode.c */
 void gog_keep_view(struct go_obs_guard *g, const struct observation *o);
 bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b);
+
+/* guard_observe_go_capview.c */
+void gog_confirm_capture_view(struct go_obs_guard *g, const struct observation *o);
 
 /* guard_observe_go_phantom.c */
 bool gog_stone_in_doubt(const struct go_obs_guard *g, const struct go_game *sim, int p, uint8_t c,

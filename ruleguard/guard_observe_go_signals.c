@@ -21,12 +21,27 @@ static void pass_with_reason(struct go_obs_guard *g, enum go_color c, int64_t t,
         }
 }
 
+/* Views a pass signalled by the side that just moved waits for the opponent's stone: the one view
+ * of a stone placed just before the signal may have misread it, so it is first read after the
+ * signal. Only then is the pass two moves in a row. */
+#define PASS_HOLD_OBS 3
+
+static bool out_of_turn_waits(const struct go_obs_guard *g)
+{
+    const struct go_game *game = gog_game_of(g);
+    if (go_game_state(game) != GO_PLAYING || g->handicap_left > 0) return false;
+    enum go_color tm = go_game_to_move(game);
+    if (g->queue[0].who == tm) return false;
+    return gog_tentative_stone(g, (uint8_t)tm) || g->nobs - g->queue[0].obs < PASS_HOLD_OBS;
+}
+
 /* Passes signalled, in order, once the stones seen before each are played. */
 bool gog_commit_queue(struct go_obs_guard *g, bool flushing, struct evbuf *b)
 {
     bool any = false;
     while (g->nqueue > 0 && gog_ev_room(b, GUARD_MAX_EVENTS) && !g->counting) {
         if (!flushing && gog_stone_before(g, g->queue[0].obs)) break;
+        if (!flushing && out_of_turn_waits(g)) break;
         pass_with_reason(g, g->queue[0].who, g->queue[0].t, g->queue[0].frame, pass_stone_why, b);
         memmove(&g->queue[0], &g->queue[1], (size_t)--g->nqueue * sizeof g->queue[0]);
         any = true;
@@ -42,9 +57,28 @@ static int do_pass(struct go_obs_guard *g, enum go_color c, int64_t t, uint64_t 
     return b.n;
 }
 
+/* The ply of the open TWO_MOVES flag a pass by c would answer (the other side's stone twice in
+ * a row, the second at that ply), or 0. */
+static int two_moves_answered_by(struct go_obs_guard *g, enum go_color c)
+{
+    int ply = g->open_ply;
+    if (ply < 2 || ply > gog_ply_of(g)) return 0;
+    int at = gog_actions_for_ply(g, ply - 1);
+    while (at < g->nhist && g->hist[at].kind != ACT_MOVE) at++;
+    int before = at - 1;
+    while (before >= 0 && g->hist[before].kind != ACT_MOVE) before--;
+    if (at >= g->nhist || before < 0) return 0;
+    enum go_color o = go_other(c);
+    return g->hist[at].m.color == o && g->hist[before].m.color == o ? ply : 0;
+}
+
 int go_obs_guard_pass(struct go_obs_guard *g, enum go_color c, int64_t t_ns,
                       struct guard_event ev[GUARD_OBS_MAX_EVENTS])
 {
+    /* after a TWO_MOVES flag the referee's "c passed" is the first reading of it: the pass goes
+       in before the second stone, not after it */
+    int ply = two_moves_answered_by(g, c);
+    if (ply > 0) return go_obs_guard_confirm_pass(g, ply, t_ns, ev);
     return do_pass(g, c, t_ns, 0, "told by the referee", ev);
 }
 
