@@ -189,14 +189,15 @@ static void test_clean_games(void **state)
     assert_int_equal(unreadable, 0);
     /* The corpus must not shrink unseen (handicap games were once skipped as "setup"). */
     assert_true(skipped * 100 <= games);
-    /* Not clean yet on the shared games (issue 8 wants zero): 4 of 4,482 games flagged and 4
-     * with a wrong move at seed 0 (8/8 at seed 1, 7/10 at seed 2 when measured; 24-34 of each
-     * before the views were read back up to a cut, prisoners' points played again and the other
-     * fixes of that change). What is left is mostly one view misread surely: a stone captured by
-     * the next move whose only view read it empty, or a stone read surely twice where none is.
-     * Keep it from getting worse (a rate, with room for a smaller sample's luck). */
-    assert_true(flagged <= 2 + games / 400);
-    assert_true(bad_moves <= 2 + games / 400);
+    /* Not clean yet on the shared games (issue 8 wants zero): 1 of 4,482 games flagged and 1
+     * with a wrong move at seeds 0 and 1, 1/2 at seed 2 when measured (2/2, 7/7, 8/11 before the
+     * passes signalled out of turn waited, stones on prisoners' points stayed candidates and
+     * captures read whole in one view became moves; 24-34 of each before the views were read
+     * back). What is left: stones never read at all in a ko fight, and a last stone read once
+     * and then hidden. Keep it from getting worse (a rate, with room for a smaller sample's
+     * luck). */
+    assert_true(flagged <= 2 + games / 1000);
+    assert_true(bad_moves <= 2 + games / 1000);
 }
 
 int main(void)
