@@ -1,0 +1,73 @@
+/* vision/read_features.c — what each point shows: its stone body's colour (sampled where the
+ * body appears, stone_height.c) against the board's reference, its grid-line cross, and how
+ * the four gaps around it look (board, not board, skin, a pale sleeve, a dark arm). */
+#include <math.h>
+
+#include "vision/read_internal.h"
+
+void point_features(const struct read_image *im, const struct grid *g, const struct stone_geom *sg,
+                    const struct read_gaps *gs, struct read_points_f *pf)
+{
+    static const int dirs[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+    int n = g->n;
+    const struct sample *gap = gs->gap, *ref = gs->ref;
+    bool tinted = gs->tinted;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            double px, py;
+            hom_apply(g->H, x, y, &px, &py);
+            pf->outside[p] = px < 0 || py < 0 || px >= im->w || py >= im->h;
+            double r = sg->radius_px[p] > 0 ? sg->radius_px[p] : g->spacing_px / 2;
+            struct sample s =
+                read_disc(im, px + sg->offset[p][0], py + sg->offset[p][1], 0.45 * r, 2);
+            struct sample b = {0, 0, 0};
+            pf->badgaps[p] = pf->darkgaps[p] = pf->outer_bad[p] = pf->foreign[p] = pf->pale[p] = 0;
+            for (int k = 0; k < 4; k++) {
+                int gi = (y + dirs[k][1]) * NG + (x + dirs[k][0]);
+                b.lum += ref[gi].lum / 4, b.rg += ref[gi].rg / 4, b.gb += ref[gi].gb / 4;
+                /* a gap beyond the frame's edge (a partial view) tells nothing */
+                bool bad = (gs->gd[gi] > gs->tol || gs->grey[gi]) && gs->seen[gi];
+                pf->badgaps[p] += bad;
+                /* out of reach of the stone's own body (which leans over a gap in an oblique
+                 * view) */
+                double bx = px + sg->offset[p][0], by = py + sg->offset[p][1];
+                bool clear =
+                    hypot(gs->xy[gi][0] - bx, gs->xy[gi][1] - by) - 0.1 * g->spacing_px > 1.1 * r;
+                int gx = x + dirs[k][0], gy = y + dirs[k][1];
+                pf->outer_bad[p] += bad && clear && (gx == 0 || gy == 0 || gx == n || gy == n);
+                /* grey and brighter than the board beyond the stone's reach */
+                pf->pale[p] +=
+                    gs->grey[gi] && clear && gs->seen[gi] && gap[gi].lum > 1.1 * ref[gi].lum;
+                /* far darker than the board */
+                pf->darkgaps[p] += gs->seen[gi] && gap[gi].lum < 0.6 * ref[gi].lum;
+                pf->foreign[p] += gs->foreign[gi];
+            }
+            double bl = fmax(b.lum, 20);
+            pf->rho[p] = s.lum / bl;
+            double bchroma = hypot(b.rg, b.gb), schroma = hypot(s.rg, s.gb);
+            /* 1 = as neutral as a stone can be, 0 = as coloured as the board */
+            pf->neu[p] = tinted && bchroma > 8 ? read_clamp01((bchroma - schroma) / bchroma) : 0;
+            pf->grey[p] = tinted && bchroma > 8
+                              ? read_clamp01(1 - (schroma / fmax(s.lum, 20)) / (bchroma / bl))
+                              : 0;
+            pf->bdist[p] = hypot((s.lum - b.lum) / bl, 1.5 * hypot(s.rg - b.rg, s.gb - b.gb) / bl);
+            /* the cross: grid lines darker than the board just off them */
+            double on = 0, off = 0;
+            int non = 0, noff = 0;
+            if (x > 0) read_grey_at(im, g, x - 0.25, y, &on, &non);
+            if (x < n - 1) read_grey_at(im, g, x + 0.25, y, &on, &non);
+            if (y > 0) read_grey_at(im, g, x, y - 0.25, &on, &non);
+            if (y < n - 1) read_grey_at(im, g, x, y + 0.25, &on, &non);
+            for (int k = 0; k < 4; k++)
+                read_grey_at(im, g, x + (k & 1 ? 0.25 : -0.25), y + (k & 2 ? 0.25 : -0.25), &off,
+                             &noff);
+            pf->cross[p] = non && noff ? (off / noff - on / non) / bl : 0;
+            /* at the frame's edge the body sample and the cross are partly clamped pixels */
+            double bx = px + sg->offset[p][0], by = py + sg->offset[p][1], br = 0.45 * r;
+            pf->body_seen[p] = bx >= 0 && by >= 0 && bx <= im->w - 1 && by <= im->h - 1;
+            pf->cut[p] = bx - br < 0 || by - br < 0 || bx + br > im->w - 1 || by + br > im->h - 1 ||
+                         non + noff < (x > 0) + (x < n - 1) + (y > 0) + (y < n - 1) + 4;
+            pf->whiteness[p] = (pf->rho[p] - 1) / 0.08 + pf->neu[p] / 0.35;
+        }
+}

@@ -1,0 +1,107 @@
+/* vision/read_internal.h — what the point reader's files (vision/read_*.c) share: one frame's
+ * samples of the board's gaps and of every point, and the frame's thresholds. Not for other
+ * files of vision/ (they call read_points, vision_internal.h). */
+#ifndef KIFUCAM_VISION_READ_INTERNAL_H
+#define KIFUCAM_VISION_READ_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "vision/vision_internal.h"
+
+/* gaps: (n + 1) x (n + 1) cell centres, row stride NG */
+#define NG (OBS_MAX + 1)
+
+struct sample {
+    double lum;    /* mean grey */
+    double rg, gb; /* mean R - G and G - B */
+};
+
+/* ---- read_sample.c: pixels and small statistics ---- */
+
+/* Mean over a (2k+1)^2 pattern of points inside radius rad around (x, y) (clamped at the
+ * frame's edge). */
+struct sample read_disc(const struct read_image *im, double x, double y, double rad, int k);
+/* The grey at grid position (u, v), added to *sum and counted in *cnt when inside the frame. */
+void read_grey_at(const struct read_image *im, const struct grid *g, double u, double v,
+                  double *sum, int *cnt);
+/* Median of v[0..n) (sorts v). */
+double read_median(double *v, int n);
+/* Otsu's threshold over v[0..n); *sep: distance of the class means over their pooled spread. */
+double read_otsu(const double *v, int n, double *sep);
+
+static inline double read_clamp01(double x)
+{
+    return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+/* ---- read_gaps.c: the board between the points ---- */
+
+struct read_gaps {
+    struct sample gap[NG * NG]; /* sampled colour */
+    struct sample ref[NG * NG]; /* the board's local reference */
+    bool seen[NG * NG];         /* inside the frame: a partial view shows no more */
+    double xy[NG * NG][2];      /* image position */
+    double gd[NG * NG];         /* distance from the reference */
+    double tol;                 /* a gap farther than this from its reference is not board */
+    double chroma;              /* the board's chromaticity (median of the references) */
+    bool tinted;                /* a colour frame of a tinted board */
+    bool grey[NG * NG];         /* as neutral as paper on a tinted board: a sleeve, a shirt */
+    bool foreign[NG * NG];      /* off the line from the board's colour to grey: skin, cloth */
+};
+
+/* Sample every gap (the outer ones on the margin). */
+void gaps_sample(const struct read_image *im, const struct grid *g, struct read_gaps *gs);
+/* Each gap's reference: the median of the 5x5 gaps around it, or of those marked in use (when
+ * use is given and at least three are; else left as it was). */
+void gaps_reference(const struct sample *gap, const bool *use, int n, struct sample *ref);
+/* From the references: gd, tol, chroma, tinted, grey, foreign. */
+void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs);
+/* The second pass: take references from the gaps whose corner points show their lines where the
+ * first pass's differ in colour. true when a reference moved (the frame is read again). */
+bool gaps_correct(struct read_gaps *gs, int n, const double *cross, double cross_e);
+
+/* ---- read_features.c: what each point shows ---- */
+
+struct read_points_f {
+    double rho[OBS_POINTS];       /* body grey over the board's */
+    double neu[OBS_POINTS];       /* 1 = as neutral as a stone, 0 = as coloured as the board */
+    double grey[OBS_POINTS];      /* as neu, of colour over brightness */
+    double cross[OBS_POINTS];     /* the grid-line cross's contrast */
+    double bdist[OBS_POINTS];     /* colour distance of the body from the board */
+    double whiteness[OBS_POINTS]; /* brighter and more neutral than the board */
+    bool outside[OBS_POINTS];     /* the intersection lies beyond the frame's edge */
+    bool body_seen[OBS_POINTS];   /* the stone body's centre lies inside the frame */
+    bool cut[OBS_POINTS];         /* body sample or cross partly beyond the frame */
+    int badgaps[OBS_POINTS];      /* gaps around that are not board */
+    int darkgaps[OBS_POINTS];     /* gaps around far darker than the board */
+    int outer_bad[OBS_POINTS];    /* margin gaps beyond a stone's reach that are not board */
+    int foreign[OBS_POINTS];      /* gaps around with skin's or cloth's colour */
+    int pale[OBS_POINTS];         /* gaps beyond a stone's reach grey and brighter than board */
+};
+
+void point_features(const struct read_image *im, const struct grid *g, const struct stone_geom *sg,
+                    const struct read_gaps *gs, struct read_points_f *pf);
+
+/* ---- read_thresholds.c: the frame's own thresholds ---- */
+
+struct read_thresholds {
+    double tb;              /* rho below: black */
+    double tw;              /* whiteness above: white */
+    double cross_e;         /* the typical cross of an empty point */
+    bool use_cross;         /* the lines show well enough to tell by */
+    bool lines[OBS_POINTS]; /* the point's own lines show: nothing lies on it */
+};
+
+void read_thresholds(const struct read_points_f *pf, int n, struct read_thresholds *th);
+
+/* ---- read_classify.c: each point's value and whether it is covered ---- */
+
+void classify_points(const struct read_points_f *pf, const struct read_thresholds *th,
+                     const struct read_gaps *gs, int n, struct observation *obs);
+
+/* ---- read_hands.c: occlusion grown along hands, points beyond the frame ---- */
+
+void hands_grow(const struct read_points_f *pf, const struct read_thresholds *th, int n,
+                struct observation *obs);
+
+#endif
