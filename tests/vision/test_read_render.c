@@ -29,6 +29,9 @@ struct tally {
     long settled_false_stones; /* stones read on empty points of settled frames */
     long stables, stables_exact;
     long oriented, orient_wrong; /* placed frames; of them, row 0 / column 0 not top / left */
+    /* settled frames counting only the points inside the frame (a partial view cannot see the
+     * rest): points, right, frames exact */
+    long vis_points, vis_right, vis_exact;
     double ms_find, ms_track;
     long n_find, n_track;
 };
@@ -123,6 +126,10 @@ static void run_game(const char *name, const char *rel, enum render_style style,
     size_t nl = strlen(name);
     if (at && strncmp(at, name, nl) == 0 && at[nl] == ':') debug_frame = atoi(at + nl + 1);
     det->debug_dir = getenv("VISION_DEBUG_DIR");
+    /* VISION_GREY=1 reads grey frames (the luma a camera's Y plane or a grey JPEG decode
+     * gives), to measure what the reader's colour cues are worth */
+    bool grey = getenv("VISION_GREY") != NULL;
+    uint8_t *luma = grey ? malloc((size_t)width * height) : NULL;
     int nf = render_go_frame_count(r);
     for (int i = 0; i < nf; i += stride) {
         if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
@@ -133,6 +140,14 @@ static void run_game(const char *name, const char *rel, enum render_style style,
                                    .data = f->rgb,
                                    .t_ns = (int64_t)llround(f->t * 1e9),
                                    .seq = (uint64_t)i};
+        if (luma) {
+            /* BT.601, as capture/convert.c (a JPEG's Y) */
+            for (size_t q = 0; q < (size_t)f->width * f->height; q++) {
+                const uint8_t *c = f->rgb + 3 * q;
+                luma[q] = (uint8_t)((19595 * c[0] + 38470 * c[1] + 7471 * c[2] + 32768) >> 16);
+            }
+            img.fmt = VISION_GRAY8, img.stride = f->width, img.data = luma;
+        }
         det->debug = i == debug_frame;
         bool found = vision_read_go(det, &img, obs);
         double ms = 0;
@@ -151,7 +166,7 @@ static void run_game(const char *name, const char *rel, enum render_style style,
         if (placed) {
             t->oriented++;
             t->orient_wrong += !top_left_first(obs, f->corners, 0.5 * spacing(f));
-            bool exact = true;
+            bool exact = true, vis_exact = true;
             for (int y = 0; y < n; y++)
                 for (int x = 0; x < n; x++) {
                     int tx, ty, p = y * OBS_MAX + x;
@@ -185,11 +200,17 @@ static void run_game(const char *name, const char *rel, enum render_style style,
                         (mine == OBS_BLACK || mine == OBS_WHITE) && f->stone[tp] == GO_EMPTY;
                     t->points_right += mine == f->stone[tp];
                     exact &= mine == f->stone[tp];
+                    const double *px = f->point_px[tp];
+                    if (px[0] >= 0 && px[1] >= 0 && px[0] < f->width && px[1] < f->height) {
+                        t->vis_points++;
+                        t->vis_right += mine == f->stone[tp];
+                        vis_exact &= mine == f->stone[tp];
+                    }
                     t->stones_true += f->stone[tp] != GO_EMPTY;
                     t->stones_read += mine == OBS_BLACK || mine == OBS_WHITE;
                     t->stones_hit += f->stone[tp] != GO_EMPTY && mine == f->stone[tp];
                 }
-            if (f->settled) t->settled_exact += exact;
+            if (f->settled) t->settled_exact += exact, t->vis_exact += vis_exact;
         }
         if (f->settled) t->settled_frames++;
         if (settle_push(st, obs, so) && placed) {
@@ -204,6 +225,7 @@ static void run_game(const char *name, const char *rel, enum render_style style,
             t->stables_exact += exact;
         }
     }
+    free(luma);
     free(f);
     free(obs);
     free(so);
@@ -225,13 +247,14 @@ static void note(const char *name, const struct tally *t)
             "(%ld frames) falsely occluded %.2f%% false stones %ld, stone P/R %.1f/%.1f%% | "
             "covered: %ld "
             "stones read on %ld "
-            "points, %.0f%% flagged | stable %ld/%ld exact",
+            "points, %.0f%% flagged | stable %ld/%ld exact | in frame: points %.3f%% exact %.1f%%",
             name, pct(t->nohand_found, t->nohand_frames), t->nohand_frames,
             pct(t->points_right, t->points), pct(t->settled_exact, t->settled_frames),
             t->settled_frames, pct(t->settled_occluded, t->points), t->settled_false_stones,
             pct(t->stones_hit, t->stones_read), pct(t->stones_hit, t->stones_true),
             t->covered_stone_reads, t->covered_points, pct(t->covered_flagged, t->covered_points),
-            t->stables_exact, t->stables);
+            t->stables_exact, t->stables, pct(t->vis_right, t->vis_points),
+            pct(t->vis_exact, t->settled_frames));
 }
 
 static void add(struct tally *a, const struct tally *b)
