@@ -630,7 +630,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     so.realtime = cfg->realtime;
     so.speed = cfg->speed;
     so.loop = cfg->loop;
-    so.fmt = PIXFMT_GRAY8;
+    so.fmt = d->ops->colour ? PIXFMT_BGR24 : PIXFMT_GRAY8;
     char err[512];
     src = source_open(cfg->source, &so, err, sizeof err);
     if (!src) {

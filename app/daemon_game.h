@@ -36,6 +36,7 @@ struct daemon_game_ops {
     const struct daemon_record_file *files;
     int nfiles;
     double settle_min_conf; /* every point this sure before a view settles (0: the default) */
+    bool colour;            /* the reader uses colour: frames are decoded to BGR, not grey */
     struct daemon_game *(*open)(const struct kc_config *cfg, char *err, size_t errlen);
     void (*close)(struct daemon_game *g);
     /* The journal's GAME line after the name: size, rules, komi or start. */

@@ -244,6 +244,10 @@ const struct daemon_game_ops daemon_go_ops = {
     .name = "go",
     .files = go_files,
     .nfiles = 1,
+    /* the Go reader tells hands from stones by colour: on grey frames it read 92 and 202 stones
+     * on hand-covered points of rendered footage (seeds 100, 500) where colour frames read 1
+     * and 0 */
+    .colour = true,
     .open = go_open,
     .close = go_close,
     .header = go_header,
