@@ -61,8 +61,10 @@ static bool reaches(const uint8_t *board, int piece, int from, int to)
     return false;
 }
 
-/* The moving piece, promoted when its face says so: by the book when the promoted face was
- * seen, else when its own face fits far worse than the pieces that stayed fit theirs. */
+/* The moving piece, promoted when its face says so: by its ink's colour when the frame has colour
+ * and the set's promoted faces are coloured (the grey face of a rook and of a dragon may fit each
+ * other), else by the book when the promoted face was seen, else when its own face fits far
+ * worse than the pieces that stayed fit theirs. */
 static int name_moved(const struct shogi_reader *r, int piece, int from, int to, double fits_med,
                       float *conf)
 {
@@ -72,7 +74,8 @@ static int name_moved(const struct shogi_reader *r, int piece, int from, int to,
     if (zone && shogi_type_can_promote((enum shogi_type)t)) {
         int prom = shogi_piece((enum shogi_color)c, (enum shogi_type)(t + SHOGI_PROMOTED));
         double sp = shogi_book_match(&r->book, prom, r->patch[to]);
-        bool promoted = sp > -2 ? sp > s : s < PROMOTED_FIT * fits_med;
+        int vote = shogi_red_vote(r, to);
+        bool promoted = vote ? vote > 0 : sp > -2 ? sp > s : s < PROMOTED_FIT * fits_med;
         if (promoted) {
             piece = prom;
             s = sp > -2 ? sp : 0.6;

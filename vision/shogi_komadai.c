@@ -393,11 +393,13 @@ static int row_count(int ty, int width_px)
     return n < 1 ? 1 : (int)lround(n);
 }
 
-bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *gray,
+bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
                         struct hand_obs hands[2])
 {
     memset(hands, 0, 2 * sizeof *hands);
     if (!r->oriented) return false;
+    const struct vision_image *gray = shogi_reader_frame(r, img);
+    if (!gray) return false;
     struct area *a = malloc(sizeof *a);
     struct edges *e = malloc(sizeof *e);
     struct top *t = malloc(sizeof *t);

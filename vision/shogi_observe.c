@@ -206,15 +206,17 @@ static void read_cells(struct shogi_reader *r, const double *ev, struct observat
     shogi_name_arrivals(r, &ch, o);
 }
 
-bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *gray,
+bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *img,
                           struct observation *o)
 {
     double t0 = vision_now_ms();
     memset(o, 0, sizeof *o);
-    o->t_ns = gray->t_ns;
-    o->frame_seq = gray->seq;
+    o->t_ns = img->t_ns;
+    o->frame_seq = img->seq;
     o->w = o->h = 9;
     if (!r->oriented) return false;
+    const struct vision_image *gray = shogi_reader_frame(r, img);
+    if (!gray) return false;
     shogi_follow_board(r, gray);
     shogi_sample_changed(r, gray);
     if (r->line_ref <= 0) learn_line_ref(r, r->ev);
@@ -299,8 +301,10 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
         if (o->occluded[p] || o->conf[p] < 0.5f) continue;
         /* a face seen surely where it arrived teaches the book (promoted faces above all); the
          * patches are of the old view after a turn */
-        if (!turned && o->point[p] && o->point[p] != r->expect[sq] && o->conf[p] >= 0.9f)
+        if (!turned && o->point[p] && o->point[p] != r->expect[sq] && o->conf[p] >= 0.9f) {
             shogi_book_add(&r->book, o->point[p], r->patch[sq]);
+            shogi_red_learn(r, o->point[p], sq);
+        }
         r->expect[sq] = o->point[p];
         if (!turned) r->line_cell[sq] = r->last_ev[sq];
         if (!turned) {

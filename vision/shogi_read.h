@@ -78,7 +78,16 @@ void shogi_book_scores(const struct shogi_book *b, const uint8_t *patch,
 /* The best piece for patch; *score its correlation. 0 when the book is empty. */
 int shogi_book_classify(const struct shogi_book *b, const uint8_t *patch, double *score);
 
+/* ---- shogi_colour.c ---- */
+
+/* How much redder than the piece's own face the ink in the cell is (per grey level of the face):
+ * below 0 for black ink on wood, far above for the red ink of most promoted faces. 0 for a grey
+ * image or a cell without ink. col: a VISION_BGR24 or VISION_RGB24 frame. */
+double shogi_cell_ink_red(const struct shogi_grid *g, const struct vision_image *col, int sq);
+
 /* ---- shogi_track.c: the reader ---- */
+/* Every function of the reader that takes a frame takes grey (VISION_GRAY8) or colour
+ * (VISION_BGR24, VISION_RGB24) frames; with colour, the ink's colour tells promoted faces. */
 
 struct shogi_reader_stats {
     bool found;      /* a grid was found (or kept) this frame */

@@ -57,7 +57,31 @@ struct shogi_reader {
     int follow_steady;  /* frames the share has stayed low and steady */
     int last_noccluded; /* cells a hand covered in the last frame read */
     int64_t jolt_ns;    /* when the rim or most cells last changed at once (a bump, the light) */
+    /* colour (shogi_colour.c): this frame's colour image (NULL for a grey frame) and the grey
+     * copy the reader works on */
+    const struct vision_image *colour;
+    uint8_t *gray_buf;
+    size_t gray_cap;
+    struct vision_image gray_img;
+    float red[SHOGI_SQUARES]; /* each cell's ink redness when last sampled (shogi_cell_ink_red) */
+    bool has_red[SHOGI_SQUARES]; /* ... measured on a colour frame */
+    struct {
+        double n, sum, ss;
+    } red_cls[2]; /* the redness of plain [0] and promoted [1] faces seen on this set */
 };
+
+/* shogi_colour.c */
+/* The grey frame the reader works on (img itself, or a grey copy of a colour img, which is then
+ * kept as r->colour for this frame); NULL when out of memory. */
+const struct vision_image *shogi_reader_frame(struct shogi_reader *r,
+                                              const struct vision_image *img);
+/* Measure the cell's redness into r->red (when the frame has colour). */
+void shogi_cell_measure_red(struct shogi_reader *r, int sq);
+/* A face seen as piece at sq: its redness joins its class (plain or promoted). */
+void shogi_red_learn(struct shogi_reader *r, int piece, int sq);
+/* What the cell's ink colour says: +1 a promoted face, -1 a plain one, 0 nothing (no colour,
+ * too little learned, a set whose promoted faces are not coloured, or in between). */
+int shogi_red_vote(const struct shogi_reader *r, int sq);
 
 /* shogi_track.c */
 void shogi_reader_sample(struct shogi_reader *r, const struct vision_image *gray);

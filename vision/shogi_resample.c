@@ -143,6 +143,7 @@ void shogi_sample_changed(struct shogi_reader *r, const struct vision_image *gra
         r->seen[sq] = shogi_grid_patch(&r->grid, gray, sq, r->patch[sq]);
         r->tex[sq] = shogi_cell_texture(r->patch[sq]);
         r->ev[sq] = cell_line_evidence(r, gray, sq);
+        shogi_cell_measure_red(r, sq);
         memcpy(r->sig[sq], sig[sq], sizeof sig[sq]);
         r->cached[sq] = true;
         r->scored[sq] = false;

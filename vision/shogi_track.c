@@ -24,6 +24,7 @@ void shogi_reader_free(struct shogi_reader *r)
 {
     if (!r) return;
     shogi_finder_free(r->finder);
+    free(r->gray_buf);
     free(r);
 }
 
@@ -42,13 +43,20 @@ static double dist2(const double a[2], const double b[2])
     return (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]);
 }
 
-void shogi_reader_sample(struct shogi_reader *r, const struct vision_image *gray)
+/* Every cell's patch and texture (and its redness, when red and the frame has colour). */
+static void sample_cells(struct shogi_reader *r, const struct vision_image *gray, bool red)
 {
     memset(r->cached, 0, sizeof r->cached); /* patches of another frame or grid */
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         r->seen[sq] = shogi_grid_patch(&r->grid, gray, sq, r->patch[sq]);
         r->tex[sq] = shogi_cell_texture(r->patch[sq]);
+        if (red) shogi_cell_measure_red(r, sq);
     }
+}
+
+void shogi_reader_sample(struct shogi_reader *r, const struct vision_image *gray)
+{
+    sample_cells(r, gray, true);
 }
 
 /* Find the grid again and take it when it is the same board moved a little (a bump): the turn of
@@ -134,7 +142,7 @@ static double fit_start(struct shogi_reader *r, const struct vision_image *gray,
                 r->grid = *found;
                 shogi_grid_shift(&r->grid, dx, dy);
                 shogi_grid_rotate(&r->grid, k);
-                shogi_reader_sample(r, gray);
+                sample_cells(r, gray, false); /* the start's windows: grey is enough */
                 double t = 0, split = startpos_split(r->tex, r->seen, start, &t);
                 if (split > best) {
                     best = split;
@@ -167,9 +175,11 @@ static bool half_turn_symmetric(const struct shogi_position *pos)
     return true;
 }
 
-bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *gray,
+bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *img,
                              const struct shogi_position *known)
 {
+    const struct vision_image *gray = shogi_reader_frame(r, img);
+    if (!gray) return false;
     /* the finder's tunings tried in turn: the table's grain and the komadai's stripes can lure
      * one setting onto the wrong lattice (measured on rendered starts; the default first) */
     static const struct {
@@ -180,6 +190,7 @@ bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *
     memset(&r->stats, 0, sizeof r->stats);
     r->have_grid = r->oriented = false;
     shogi_book_clear(&r->book);
+    memset(r->red_cls, 0, sizeof r->red_cls);
     struct shogi_position start = *known;
     bool symmetric = half_turn_symmetric(&start);
     bool ok = false;
@@ -200,9 +211,12 @@ bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *
         ok = wrong <= 2 && start_apex(r, &start) > 0;
         if (ok) {
             r->book.occ_threshold = thr;
-            for (int sq = 0; sq < SHOGI_SQUARES; sq++)
-                if (start.board[sq] && r->seen[sq])
+            for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+                if (start.board[sq] && r->seen[sq]) {
                     shogi_book_add(&r->book, start.board[sq], r->patch[sq]);
+                    shogi_red_learn(r, start.board[sq], sq);
+                }
+            }
             r->pos = start;
             r->oriented = true;
             r->sided = !symmetric;
@@ -273,6 +287,9 @@ static int best_move(const struct shogi_reader *r, const bool *occ, const int *o
         }
         int to = moves[i].to;
         double fit = shogi_reader_piece_fit(&r->book, after.board[to], r->patch[to]);
+        /* the ink's colour, when it speaks, decides between promoting and not */
+        int vote = shogi_red_vote(r, to);
+        if (vote) fit += shogi_type_is_promoted(shogi_piece_type(after.board[to])) ? vote : -vote;
         if (mis < best_mis || (mis == best_mis && fit > best_fit)) {
             best_mis = mis;
             best_fit = fit;
@@ -304,10 +321,12 @@ void shogi_reader_turn(struct shogi_reader *r)
     r->book.generation++;
 }
 
-bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
+bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *img,
                         struct shogi_position *pos)
 {
     double t0 = vision_now_ms();
+    const struct vision_image *gray = shogi_reader_frame(r, img);
+    if (!gray) return false;
     r->stats.changed = 0;
     r->stats.move_fit = 0;
     r->stats.refound = false;
@@ -373,6 +392,7 @@ bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
             shogi_do_move(&r->pos, moves[best]);
             int to = moves[best].to;
             shogi_book_add(&r->book, r->pos.board[to], r->patch[to]);
+            shogi_red_learn(r, r->pos.board[to], to);
             r->stats.move_fit = mis;
             r->sided = true;
         }
@@ -383,19 +403,50 @@ bool shogi_reader_track(struct shogi_reader *r, const struct vision_image *gray,
     return true;
 }
 
-bool shogi_reader_cold(struct shogi_reader *r, const struct vision_image *gray,
+/* A cell read cold: the book's best face, among the promoted or the plain faces when the ink's
+ * colour says which (a promoted face the book has not seen: the promoted piece of the best plain
+ * face that can promote). */
+static int cold_piece(const struct shogi_reader *r, int sq)
+{
+    int vote = shogi_red_vote(r, sq);
+    if (!vote) return shogi_book_classify(&r->book, r->patch[sq], NULL);
+    float sc[SHOGI_TYPES][2];
+    shogi_book_scores(&r->book, r->patch[sq], sc);
+    int best = 0;
+    double bs = -2;
+    for (int t = 1; t < SHOGI_TYPES; t++)
+        for (int c = 0; c < 2; c++) {
+            bool prom = shogi_type_is_promoted((enum shogi_type)t);
+            int as = t; /* the type the face reads as */
+            if (vote > 0 && !prom) {
+                if (!shogi_type_can_promote((enum shogi_type)t) ||
+                    r->book.count[t + SHOGI_PROMOTED][c])
+                    continue;
+                as = t + SHOGI_PROMOTED;
+            } else if (vote < 0 && prom) {
+                continue;
+            }
+            if (sc[t][c] > -2 && sc[t][c] > bs) {
+                bs = sc[t][c];
+                best = shogi_piece((enum shogi_color)c, (enum shogi_type)as);
+            }
+        }
+    return best ? best : shogi_book_classify(&r->book, r->patch[sq], NULL);
+}
+
+bool shogi_reader_cold(struct shogi_reader *r, const struct vision_image *img,
                        uint8_t board[SHOGI_SQUARES])
 {
     double t0 = vision_now_ms();
+    const struct vision_image *gray = shogi_reader_frame(r, img);
+    if (!gray) return false;
     if (!r->oriented || !shogi_reader_regrid(r, gray)) {
         r->stats.ms = vision_now_ms() - t0;
         return false;
     }
     shogi_reader_sample(r, gray);
     for (int sq = 0; sq < SHOGI_SQUARES; sq++)
-        board[sq] = r->tex[sq] > r->book.occ_threshold
-                        ? (uint8_t)shogi_book_classify(&r->book, r->patch[sq], NULL)
-                        : 0;
+        board[sq] = r->tex[sq] > r->book.occ_threshold ? (uint8_t)cold_piece(r, sq) : 0;
     r->stats.ms = vision_now_ms() - t0;
     return true;
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "tests/testutil.h"
 
@@ -61,6 +62,21 @@ void sf_gray(const struct render_shogi_frame *f, uint8_t *g, struct vision_image
                                  f->width,
                                  VISION_GRAY8,
                                  g,
+                                 (int64_t)(f->t * 1e9),
+                                 (uint64_t)f->index + 1};
+}
+
+void sf_frame(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img)
+{
+    if (getenv("SHOGI_FILM_GRAY")) {
+        sf_gray(f, g, img);
+        return;
+    }
+    *img = (struct vision_image){f->width,
+                                 f->height,
+                                 3 * f->width,
+                                 VISION_RGB24,
+                                 f->rgb,
                                  (int64_t)(f->t * 1e9),
                                  (uint64_t)f->index + 1};
 }

@@ -1,6 +1,6 @@
 /* tests/vision/shogi_film.h — what the shogi vision tests share: the games they film (every
- * lishogi game of ../shared when it is there, else the fixture title game), a frame as the grey
- * image the reader takes, and percentages. */
+ * lishogi game of ../shared when it is there, else the fixture title game), a frame as the colour
+ * or grey image the reader takes, and percentages. */
 #ifndef KIFUCAM_TESTS_VISION_SHOGI_FILM_H
 #define KIFUCAM_TESTS_VISION_SHOGI_FILM_H
 
@@ -23,6 +23,9 @@ struct render_shogi *sf_open_bumped(const struct shogi_record *rec, enum render_
                                     uint64_t seed, int moves, unsigned signals, double bump_rate);
 /* The frame's luma into g (width * height bytes) and img, timed and numbered as the frame. */
 void sf_gray(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img);
+/* The frame as the reader takes it from a colour camera: its RGB pixels (grey into g instead when
+ * SHOGI_FILM_GRAY is set, to measure the grey path). */
+void sf_frame(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img);
 double sf_pct(long a, long b);
 
 #endif

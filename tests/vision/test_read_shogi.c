@@ -77,7 +77,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     struct vision_image img;
     t->games++;
     if (!render_shogi_frame(r, 0, f, err, sizeof err)) fail_msg("%s", err);
-    sf_gray(f, g, &img);
+    sf_frame(f, g, &img);
     bool started = shogi_reader_start(rd, &img);
     t->ms_start += shogi_reader_stats(rd)->ms;
     t->started += started;
@@ -87,7 +87,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         if (i < 0) continue;
         if (!render_shogi_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
         if (!f->settled) continue;
-        sf_gray(f, g, &img);
+        sf_frame(f, g, &img);
         t->frames++;
         uint8_t cold[SHOGI_SQUARES];
         if (shogi_reader_cold(rd, &img, cold)) {

@@ -86,7 +86,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     struct vision_image img;
     t->games++;
     if (!render_shogi_frame(r, 0, f, err, sizeof err)) fail_msg("%s", err);
-    sf_gray(f, g, &img);
+    sf_frame(f, g, &img);
     bool started = shogi_reader_start(rd, &img);
     t->started += started;
     int n = rec->nmoves < MOVES ? rec->nmoves : MOVES, last = 0;
@@ -97,7 +97,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         last = i;
         if (!render_shogi_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
         if (!f->settled) continue;
-        sf_gray(f, g, &img);
+        sf_frame(f, g, &img);
         shogi_reader_track(rd, &img, NULL);
         double t0 = now_ms();
         bool ok = shogi_reader_hands(rd, &img, hands);
@@ -132,7 +132,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         if (!render_shogi_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
         for (int side = 0; side < 2; side++) {
             if (!f->komadai_covered[side]) continue;
-            sf_gray(f, g, &img);
+            sf_frame(f, g, &img);
             if (!shogi_reader_hands(rd, &img, hands)) continue;
             t->covered++;
             t->covered_said += hands[side].covered;
