@@ -81,7 +81,8 @@ int cmd_read_shogi(int nimg, const char *const *imgs, bool json, const char *sta
     bool started = false;
     for (int i = 0; i < nimg; i++) {
         struct vision_image img;
-        if (!vision_load_jpeg(imgs[i], true, &img, err, sizeof err)) {
+        /* in colour: promoted faces are told by their ink (a grey photo reads as grey) */
+        if (!vision_load_jpeg(imgs[i], false, &img, err, sizeof err)) {
             fprintf(stderr, "kifucam read: %s\n", err);
             status = 2;
             continue;

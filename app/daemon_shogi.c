@@ -273,6 +273,7 @@ const struct daemon_game_ops daemon_shogi_ops = {
     .nfiles = 2,
     .extra_must_match = true,
     .settle_min_conf = SHOGI_SETTLE_MIN_CONF, /* a board partly out of the picture settles */
+    .colour = true,                           /* promoted faces are told by their ink's colour */
     .open = shogi_open,
     .close = shogi_close,
     .header = shogi_header,

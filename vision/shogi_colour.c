@@ -12,6 +12,18 @@
 #include "vision/shogi_reader_internal.h"
 #include "vision/vision_internal.h"
 
+/* A colour frame of a grey picture (a grey JPEG decoded to BGR) says nothing by its colour: a few
+ * thousand pixels spread over the frame all without a channel apart by more than a grey level. */
+static bool has_chroma(const struct vision_image *img)
+{
+    size_t n = (size_t)img->width * img->height;
+    for (size_t i = 0; i < n; i += 97) {
+        const uint8_t *p = img->data + (i / img->width) * img->stride + 3 * (i % img->width);
+        if (abs(p[0] - p[1]) > 1 || abs(p[1] - p[2]) > 1) return true;
+    }
+    return false;
+}
+
 const struct vision_image *shogi_reader_frame(struct shogi_reader *r,
                                               const struct vision_image *img)
 {
@@ -34,7 +46,7 @@ const struct vision_image *shogi_reader_frame(struct shogi_reader *r,
     }
     r->gray_img = (struct vision_image){img->width,  img->height, img->width, VISION_GRAY8,
                                         r->gray_buf, img->t_ns,   img->seq};
-    r->colour = img;
+    r->colour = has_chroma(img) ? img : NULL;
     return &r->gray_img;
 }
 
