@@ -1,5 +1,5 @@
 /* tests/vision/test_go_live.c — Go end to end as the daemon runs it: every rendered frame (hands
- * coming and going, prisoners taken off over several frames) decoded to grey as the daemon does,
+ * coming and going, prisoners taken off over several frames) in colour as the daemon decodes it,
  * read by the Go reader into an observation, settled, and judged by the Go observation guard;
  * the moves the guard accepts, turned back from the camera's view onto the board, must be the
  * stones the footage put down. Figures per camera scenario: board found, moves right in order,
@@ -138,14 +138,14 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
     struct go_move got[MAX_GOT], want[MAX_GOT];
     int ngot = 0, nwant = 0, flags = 0, sym = -1, n = rec->width;
     bool debug = getenv("GO_LIVE_DEBUG") != NULL;
-    bool found_any = false, last_found = false, colour = getenv("GO_LIVE_COLOUR") != NULL;
+    bool found_any = false, last_found = false, colour = getenv("GO_LIVE_GREY") == NULL;
     int nf = render_go_frame_count(r);
     for (int i = 0; i < nf; i++) {
         if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
         for (int k = 0; k < f->nevents; k++)
             if (!strcmp(f->events[k].kind, "place") && nwant < MAX_GOT)
                 want[nwant++] = (struct go_move){f->events[k].color, f->events[k].point};
-        /* the daemon decodes to grey (BT.601 luma) */
+        /* the daemon decodes Go frames in colour; GO_LIVE_GREY=1: grey (BT.601 luma) */
         for (int p = 0; p < f->width * f->height; p++) {
             const uint8_t *c = f->rgb + 3 * p;
             grey[p] = (uint8_t)((77 * c[0] + 150 * c[1] + 29 * c[2]) >> 8);
@@ -157,6 +157,15 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
         img.t_ns = (int64_t)llround(f->t * 1e9);
         img.seq = (uint64_t)i + 1;
         bool found = vision_read_go(det, &img, obs);
+        /* GO_LIVE_DUMP=N (with GO_LIVE_DEBUG): frame N as /tmp/go_live_frame.ppm */
+        if (debug && getenv("GO_LIVE_DUMP") && atoi(getenv("GO_LIVE_DUMP")) == i) {
+            FILE *fp = fopen("/tmp/go_live_frame.ppm", "wb");
+            if (fp) {
+                fprintf(fp, "P6 %d %d 255\n", f->width, f->height);
+                fwrite(f->rgb, 3, (size_t)f->width * f->height, fp);
+                fclose(fp);
+            }
+        }
         int s = -1;
         bool placed = found && align(obs, f, &s) < 0.5 * spacing(f);
         if (!f->hand_in_view) {
@@ -172,8 +181,18 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
                 occ += obs->occluded[p];
                 low += !obs->occluded[p] && obs->conf[p] > 0 && obs->conf[p] < 0.5f;
             }
-            fprintf(stderr, "  frame %d: %d occluded, %d below 0.5%s\n", i, occ, low,
+            fprintf(stderr, "  frame %d: %d occluded, %d below 0.5%s:", i, occ, low,
                     f->hand_in_view ? " (hand in view)" : "");
+            for (int p = 0; p < OBS_MAX * OBS_MAX; p++)
+                if (obs->occluded[p]) {
+                    int x, y;
+                    sym_apply(sym < 0 ? 0 : sym, n, p % OBS_MAX, p / OBS_MAX, &x, &y);
+                    fprintf(stderr, " %d,%d(%s)", x, y,
+                            f->stone[go_point(x, y)] == GO_BLACK   ? "B"
+                            : f->stone[go_point(x, y)] == GO_WHITE ? "W"
+                                                                   : ".");
+                }
+            fprintf(stderr, "\n");
         }
         if (!found || !settle_push(st, obs, so)) continue;
         int m = go_obs_guard_observe_stable(guard, so, ev);
@@ -262,8 +281,8 @@ static void test_go_live(void **state)
     const char *env = getenv("KIFUCAM_GO_LIVE_GAMES");
     int per_scene = env ? atoi(env) : 1;
     const char *only = getenv("GO_LIVE_SCENE");
-    tu_note("%d games per scenario, %d moves each, 640 x 480, grey frames as the daemon reads them",
-            per_scene, MOVES);
+    tu_note("%d games per scenario, %d moves each, 640 x 480, %s frames", per_scene, MOVES,
+            getenv("GO_LIVE_GREY") ? "grey" : "colour");
     static const enum render_scenario scenes[] = {RENDER_SCENE_OVERHEAD, RENDER_SCENE_PLAYER,
                                                   RENDER_SCENE_SIDE,     RENDER_SCENE_PARTIAL,
                                                   RENDER_SCENE_DIM,      RENDER_SCENE_GLARE};
@@ -299,8 +318,10 @@ static void test_go_live(void **state)
     tu_note("all: games %ld, board found %.1f%%, moves right %.1f%%, games exact %ld, flags %ld",
             all.games, pct(all.nohand_found, all.nohand), pct(all.moves_right, all.moves),
             all.games_exact, all.flags);
-    /* a floor under the measured figure (grey frames, 1 game per scenario: 62.5%; a partial
-       view is not found at all) */
+    /* a floor under the measured figure (1 game per scenario, 16 moves: colour 52.1%, grey
+       62.5%; a partial view is not found at all, and in colour the player and side views
+       stall: touching dark stones seen at a slant are taken for a sleeve, those points stay
+       occluded with no hand in view, and nothing settles) */
     assert_true(all.games > 0);
     assert_true(pct(all.moves_right, all.moves) >= 40);
 }
