@@ -22,6 +22,7 @@
 #include "render/render.h"
 #include "ruleguard/guard.h"
 #include "tests/testutil.h"
+#include "tests/vision/go_align.h"
 #include "vision/vision.h"
 
 #define MOVES    16 /* moves filmed per game */
@@ -32,41 +33,6 @@ struct tally {
     long games, found_games, moves, moves_right, games_exact, flags;
     long nohand, nohand_found;
 };
-
-/* The symmetry s (0..7) of an n x n board applied to (x, y). */
-static void sym_apply(int s, int n, int x, int y, int *ox, int *oy)
-{
-    int u = s & 1 ? y : x, v = s & 1 ? x : y;
-    if (s & 2) u = n - 1 - u;
-    if (s & 4) v = n - 1 - v;
-    *ox = u, *oy = v;
-}
-
-/* The symmetry taking the reader's grid (row 0 the top edge) onto the board's: the one whose
- * corners lie nearest the truth's; the worst corner distance in pixels. */
-static double align(const struct observation *o, const struct render_frame *f, int *sym)
-{
-    int n = f->cols;
-    static const int cu[4] = {0, 1, 1, 0}, cv[4] = {0, 0, 1, 1};
-    double best = 1e18;
-    for (int s = 0; s < 8; s++) {
-        double worst = 0;
-        for (int k = 0; k < 4; k++) {
-            int x, y;
-            sym_apply(s, n, cu[k] * (n - 1), cv[k] * (n - 1), &x, &y);
-            const double *t = f->point_px[go_point(x, y)];
-            worst = fmax(worst, hypot(o->corners[k][0] - t[0], o->corners[k][1] - t[1]));
-        }
-        if (worst < best) best = worst, *sym = s;
-    }
-    return best;
-}
-
-static double spacing(const struct render_frame *f)
-{
-    double a = hypot(f->corners[1][0] - f->corners[0][0], f->corners[1][1] - f->corners[0][1]);
-    return a / (f->cols - 1);
-}
 
 /* The game files: every .sgf of the fixtures' folders, in name order. */
 static int list_sgfs(char paths[MAX_SGFS][512])
@@ -167,7 +133,7 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
             }
         }
         int s = -1;
-        bool placed = found && align(obs, f, &s) < 0.5 * spacing(f);
+        bool placed = found && go_align(obs, f, &s) < 0.5 * go_spacing(f);
         if (!f->hand_in_view) {
             t->nohand++;
             t->nohand_found += placed;
@@ -186,7 +152,7 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
             for (int p = 0; p < OBS_MAX * OBS_MAX; p++)
                 if (obs->occluded[p]) {
                     int x, y;
-                    sym_apply(sym < 0 ? 0 : sym, n, p % OBS_MAX, p / OBS_MAX, &x, &y);
+                    go_sym_apply(sym < 0 ? 0 : sym, n, p % OBS_MAX, p / OBS_MAX, &x, &y);
                     fprintf(stderr, " %d,%d(%s)", x, y,
                             f->stone[go_point(x, y)] == GO_BLACK   ? "B"
                             : f->stone[go_point(x, y)] == GO_WHITE ? "W"
@@ -235,7 +201,7 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
     int right = 0;
     for (int k = 0; k < nwant && k < ngot && sym >= 0; k++) {
         int x, y;
-        sym_apply(sym, n, go_x(got[k].point), go_y(got[k].point), &x, &y);
+        go_sym_apply(sym, n, go_x(got[k].point), go_y(got[k].point), &x, &y);
         right += got[k].color == want[k].color && go_point(x, y) == want[k].point;
     }
     if (debug) {
@@ -246,7 +212,7 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
         fprintf(stderr, "\ngot (board):");
         for (int k = 0; k < ngot && sym >= 0; k++) {
             int x, y;
-            sym_apply(sym, n, go_x(got[k].point), go_y(got[k].point), &x, &y);
+            go_sym_apply(sym, n, go_x(got[k].point), go_y(got[k].point), &x, &y);
             fprintf(stderr, " %c%d,%d", got[k].color == GO_BLACK ? 'B' : 'W', x, y);
         }
         fprintf(stderr, "\n");

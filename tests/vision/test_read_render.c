@@ -18,6 +18,7 @@
 
 #include "render/render.h"
 #include "tests/testutil.h"
+#include "tests/vision/go_align.h"
 #include "vision/vision.h"
 
 struct tally {
@@ -49,34 +50,6 @@ static struct go_record *load(const char *rel)
     return r;
 }
 
-/* The symmetry of the square taking our grid onto the truth's, chosen by the corners. Returns the
- * worst corner distance; sym gets 0..7. */
-static void sym_apply(int s, int n, int x, int y, int *ox, int *oy)
-{
-    int u = s & 1 ? y : x, v = s & 1 ? x : y;
-    if (s & 2) u = n - 1 - u;
-    if (s & 4) v = n - 1 - v;
-    *ox = u, *oy = v;
-}
-
-static double align(const struct observation *o, const struct render_frame *f, int *sym)
-{
-    int n = f->cols;
-    static const int cu[4] = {0, 1, 1, 0}, cv[4] = {0, 0, 1, 1};
-    double best = 1e18;
-    for (int s = 0; s < 8; s++) {
-        double worst = 0;
-        for (int k = 0; k < 4; k++) {
-            int x, y;
-            sym_apply(s, n, cu[k] * (n - 1), cv[k] * (n - 1), &x, &y);
-            const double *t = f->point_px[go_point(x, y)];
-            worst = fmax(worst, hypot(o->corners[k][0] - t[0], o->corners[k][1] - t[1]));
-        }
-        if (worst < best) best = worst, *sym = s;
-    }
-    return best;
-}
-
 /* Whether row 0 is the edge of the true grid nearest the image's top and runs from its left end
  * (column 0) to its right: `kifucam read` prints rows in this order. */
 static bool top_left_first(const struct observation *o, const double c[4][2], double tol)
@@ -91,13 +64,6 @@ static bool top_left_first(const struct observation *o, const double c[4][2], do
     }
     return hypot(o->corners[0][0] - a[0], o->corners[0][1] - a[1]) < tol &&
            hypot(o->corners[1][0] - b[0], o->corners[1][1] - b[1]) < tol;
-}
-
-static double spacing(const struct render_frame *f)
-{
-    double a = hypot(f->corners[1][0] - f->corners[0][0], f->corners[1][1] - f->corners[0][1]);
-    double b = hypot(f->corners[3][0] - f->corners[0][0], f->corners[3][1] - f->corners[0][1]);
-    return (a + b) / 2 / (f->cols - 1);
 }
 
 static void run_game(const char *name, const char *rel, enum render_style style,
@@ -157,7 +123,7 @@ static void run_game(const char *name, const char *rel, enum render_style style,
         else
             t->ms_track += ms, t->n_track++;
         int sym = 0;
-        bool placed = found && align(obs, f, &sym) < 0.5 * spacing(f);
+        bool placed = found && go_align(obs, f, &sym) < 0.5 * go_spacing(f);
         if (!f->hand_in_view) {
             t->nohand_frames++;
             t->nohand_found += placed;
@@ -165,12 +131,12 @@ static void run_game(const char *name, const char *rel, enum render_style style,
         int n = f->cols;
         if (placed) {
             t->oriented++;
-            t->orient_wrong += !top_left_first(obs, f->corners, 0.5 * spacing(f));
+            t->orient_wrong += !top_left_first(obs, f->corners, 0.5 * go_spacing(f));
             bool exact = true, vis_exact = true;
             for (int y = 0; y < n; y++)
                 for (int x = 0; x < n; x++) {
                     int tx, ty, p = y * OBS_MAX + x;
-                    sym_apply(sym, n, x, y, &tx, &ty);
+                    go_sym_apply(sym, n, x, y, &tx, &ty);
                     int tp = go_point(tx, ty);
                     int mine = obs->occluded[p] ? -1 : obs->point[p];
                     if (f->covered[tp]) {
@@ -219,7 +185,7 @@ static void run_game(const char *name, const char *rel, enum render_style style,
             for (int y = 0; y < n; y++)
                 for (int x = 0; x < n; x++) {
                     int tx, ty;
-                    sym_apply(sym, n, x, y, &tx, &ty);
+                    go_sym_apply(sym, n, x, y, &tx, &ty);
                     exact &= so->obs.point[y * OBS_MAX + x] == f->stone[go_point(tx, ty)];
                 }
             t->stables_exact += exact;
