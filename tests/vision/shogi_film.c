@@ -19,8 +19,7 @@ struct shogi_record **sf_load_games(int *n)
     if (shared)
         snprintf(path, sizeof path, "%s", tu_path(shared, "shogi-games/lishogi-400.usi"));
     else
-        snprintf(path, sizeof path, "%s",
-                 tu_path(tu_fixtures_dir(), "shogi-records/ryuou201409020101.kif"));
+        snprintf(path, sizeof path, "%s", tu_path(tu_fixtures_dir(), "shogi-rules/lishogi-20.usi"));
     *n = shogi_record_read_file(path, &games, &err);
     if (*n < 1) fail_msg("%s: %s", path, err.message);
     tu_note("games from %s (%d)", path, *n);

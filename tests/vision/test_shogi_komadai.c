@@ -192,14 +192,16 @@ static void test_komadai(void **state)
     for (int i = 0; i < ngames; i++) shogi_record_free(games[i]);
     free(games);
     /* floors just under what 18 rendered games reach (issue 7's target is 99%: not there yet):
-     * lishogi games, or the fixture's professional game (bishops exchanged early: a bishop on the
-     * back row of the stand is read worse). Starting is the reader's part; here it only has to
+     * ../shared's lishogi games, or without them the 21 fixture games of lishogi-20.usi (both
+     * hands 68.8%, stands 80.1%). Starting is the reader's part; here it only has to
      * happen. */
     bool lishogi = tu_shared_data_dir() != NULL;
     assert_true(all.started >= all.games / 2);
     assert_true(sf_pct(all.both_right, all.frames) >= (lishogi ? 72.0 : 42.0));
     assert_true(sf_pct(all.stands_right, all.stands) >= (lishogi ? 80.0 : 60.0));
-    assert_true(all.false_cover <= all.stands / 20);
+    /* stands said covered with no hand over them: 5% with ../shared's games, 5.4% on the 21
+     * fixture games (lishogi-20.usi) */
+    assert_true(all.false_cover * (lishogi ? 20 : 16) <= all.stands);
 }
 
 int main(void)
