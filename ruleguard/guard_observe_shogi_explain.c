@@ -31,9 +31,10 @@ static void board_after(const struct shogi_game *game, int k, struct shogi_posit
 
 /* The board put back to an earlier position: after an open flag, a restoration (the referee's
  * correction); else, the last move taken back after it was finished: 6). Only when the komadai
- * agree with it at least as well as with the moves that explain the board otherwise (max_dist):
- * a piece that went away and came back over three moves is no take-back. */
-static bool try_restore(struct shogi_obs_guard *g, const uint8_t *board, int max_dist, int64_t t,
+ * agree with it at least as well as with the moves that explain the board otherwise (their
+ * score, 8 a piece, less what was seen on the squares they pass through): a piece that went away
+ * and came back over three moves is no take-back, nor is a drop seen and captured at once. */
+static bool try_restore(struct shogi_obs_guard *g, const uint8_t *board, int max_score, int64_t t,
                         uint64_t frame, struct sobs_evbuf *b)
 {
     const struct shogi_game *game = sobs_game(g);
@@ -42,7 +43,8 @@ static bool try_restore(struct shogi_obs_guard *g, const uint8_t *board, int max
     struct shogi_position p;
     for (int k = game->n - 1; k >= lowest; k--) {
         board_after(game, k, &p);
-        if (memcmp(p.board, board, SHOGI_SQUARES) || sobs_hand_distance(g, &p) > max_dist) continue;
+        if (memcmp(p.board, board, SHOGI_SQUARES) || sobs_hand_distance(g, &p) * 8 > max_score)
+            continue;
         if (g->open_ply && k >= g->open_ply - 1) {
             sobs_truncate(g, k, t, frame, "the board was restored after the flag", b);
             return true;
@@ -171,6 +173,13 @@ static bool ready(const struct shogi_obs_guard *g, const struct shogi_position *
                               g->hand[c].belief[t] + sobs_pending_count(g, c, t) < p.hand[c][t];
             bool seen_well = g->last_clean && !g->sq[m.to].weak;
             if (!hand_shows && (origin_pending(g, m) || !(seen_well || waited_long))) return false;
+            /* its komadai seen just now still holding the piece, and the square read in doubt:
+               a misread of an empty square, read twice, looks just like it; wait for the change
+               to last */
+            bool hand_holds = t >= SHOGI_PAWN && t <= SHOGI_GOLD &&
+                              g->hand[c].read_obs == g->nobs &&
+                              g->hand[c].last_read[t] >= p.hand[c][t];
+            if (hand_holds && g->sq[m.to].doubt && !waited_long) return false;
             /* a drop that breaks a rule, its komadai still showing the piece: a misread of an
                empty square read twice looks just like it; a flag waits for the change to last */
             if (!hand_shows && !legal && !waited_long) return false;
@@ -304,8 +313,7 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
     struct shogi_move seq[SOBS_SEQ_MAX];
     int legal_dist;
     int n = sobs_find_moves(g, pos, board, a, na, nd, seq, &legal_dist);
-    int moves_hand_dist = legal_dist >= 1 << 20 ? 1 << 20 : (legal_dist + 7) / 8;
-    if (mode != SOBS_FLUSH_SEEN && try_restore(g, board, moves_hand_dist, t, frame, b)) return;
+    if (mode != SOBS_FLUSH_SEEN && try_restore(g, board, legal_dist, t, frame, b)) return;
     if (mode != SOBS_FLUSH_SEEN && (n == 0 || legal_dist >= 1 << 20) &&
         restored_and_moved_on(g, board, t, frame, b)) {
         sobs_explain(g, t, frame, mode, b); /* the moves, from the restored game */

@@ -199,13 +199,16 @@ int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position
             search_seq(&s, pos, 0, depth);
             if (!s.nbest) continue;
             /* a legal story the komadai contradict (a drop nobody's stand shows, a capture
-               whose piece went nowhere) gives way to an illegal one they agree with */
+               whose piece went nowhere) gives way to a longer one they agree with better by a
+               whole piece (a drop captured at once: the king seems to step back), or else to
+               an illegal one they agree with */
             if (pass == 0) {
+                if (n && s.best_score / 8 >= score / 8) continue;
                 memcpy(seq, s.best, (size_t)s.nbest * sizeof seq[0]);
                 n = s.nbest;
                 score = *legal_dist = s.best_score;
                 if (score < 8) return n;
-                break;
+                continue;
             }
             if (!n || s.best_score / 8 < (score + 7) / 8) {
                 memcpy(seq, s.best, (size_t)s.nbest * sizeof seq[0]);

@@ -563,6 +563,8 @@ bool sgen_stream_make(const struct shogi_position *start, const struct shogi_mov
             hidden_side = -1;
         }
     }
+    /* the last position stands while the players bow and sign the score sheet: seconds */
+    observe_state(&c, 3);
     record_flags(out);
     return true;
 nofit:

@@ -224,6 +224,60 @@ static void test_promotion_seen_late_is_amended(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* A misread of an empty square, read surely once and then in doubt, looks like a drop; the
+ * dropper's komadai, seen just then still holding the piece, says it was none. */
+static void test_doubtful_drop_against_a_full_komadai_waits(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k4/9/9/9/9/9/9/9/4K4 w p 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    struct shogi_position misread = p;
+    misread.board[sq_of("1d")] = shogi_piece(SHOGI_GOTE, SHOGI_PAWN); /* the hand still has it */
+    int n = shogi_obs_guard_observe(g, see(&misread), ev);
+    see(&misread);
+    view.conf[point_of(sq_of("1d"))] = 0.6f;
+    n += shogi_obs_guard_observe(g, &view, ev);
+    assert_int_equal(count(n, GUARD_MOVE), 0);
+    n = observe(g, &p, 3);
+    assert_int_equal(flags(n), 0);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 0);
+    play(&p, "P*1d"); /* the real drop, its komadai empty */
+    n = observe(g, &p, 2);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 1);
+    shogi_obs_guard_free(g);
+}
+
+/* A king steps aside, a lance is dropped on the square it left, and the king takes it at once:
+ * the king seems to step back, the lance went from one komadai to the other (the capturer's
+ * still on its way). Two moves, no finished move taken back. */
+static void test_drop_captured_at_once_is_no_takeback(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "9/9/9/9/9/9/9/6K2/6PPk w L 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "1i1h");
+    assert_int_equal(count(observe(g, &p, 3), GUARD_MOVE), 1);
+    play(&p, "L*1i");
+    observe(g, &p, 1); /* the lance seen once */
+    play(&p, "1h1i");
+    struct shogi_position lag = p;
+    lag.hand[SHOGI_GOTE][SHOGI_LANCE] = 0; /* not on gote's komadai yet */
+    int n = observe(g, &lag, 2);
+    n += observe(g, &p, 3);
+    assert_int_equal(flags(n), 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 3);
+    char usi[6];
+    assert_string_equal(shogi_move_to_usi(game->plies[1].move, usi), "L*1i");
+    assert_string_equal(shogi_move_to_usi(game->plies[2].move, usi), "1h1i");
+    shogi_obs_guard_free(g);
+}
+
 static void test_capture_reaches_the_komadai_late_or_never(void **state)
 {
     (void)state;
@@ -670,6 +724,8 @@ int main(void)
         cmocka_unit_test(test_occluded_square_is_no_evidence),
         cmocka_unit_test(test_drop_and_promotion_from_the_face),
         cmocka_unit_test(test_promotion_seen_late_is_amended),
+        cmocka_unit_test(test_doubtful_drop_against_a_full_komadai_waits),
+        cmocka_unit_test(test_drop_captured_at_once_is_no_takeback),
         cmocka_unit_test(test_capture_reaches_the_komadai_late_or_never),
         cmocka_unit_test(test_piece_disappears_from_the_komadai),
         cmocka_unit_test(test_fouls),
