@@ -104,12 +104,13 @@ void shogi_obs_guard_last_good(const struct shogi_obs_guard *g, struct shogi_pos
 }
 
 /* The board shows the game's position and no piece is about to appear on it (a drop being read
- * while its komadai already shows the piece gone): what the komadai show can be judged. */
+ * while its komadai already shows the piece gone; not a piece read once on an empty square that
+ * the latest view shows empty again): what the komadai show can be judged. */
 static bool board_settled(const struct shogi_obs_guard *g)
 {
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         const struct sobs_square *s = &g->sq[sq];
-        if (s->cand.active && s->belief == SHOGI_EMPTY) return false;
+        if (s->cand.active && s->belief == SHOGI_EMPTY && s->last_read != SHOGI_EMPTY) return false;
     }
     uint8_t board[SHOGI_SQUARES];
     sobs_belief_board(g, board);

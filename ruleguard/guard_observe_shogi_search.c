@@ -33,6 +33,8 @@ struct search {
     bool last_any;
     struct shogi_move cur[SOBS_SEQ_MAX], best[SOBS_SEQ_MAX];
     int nbest, best_score;
+    int best_hand;  /* the best story's komadai distance */
+    bool best_sure; /* ... and every state it passes through was read surely */
 };
 
 /* How far the komadai of p are from the ones believed (captures on their way count as there). */
@@ -66,16 +68,21 @@ static void found(struct search *s, const struct shogi_position *end, int len)
     /* the komadai first; then the faces seen briefly on the squares the moves passed through
        (a rook that promoted or not before it was captured at once), a sure reading above a
        doubtful one */
-    int score = sobs_hand_distance(s->g, end) * 8;
+    int hand = sobs_hand_distance(s->g, end), score = hand * 8;
+    bool sure = true;
     for (int i = 0; i + 1 < len; i++) {
         struct shogi_move m = s->cur[i];
         int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
-        score -= seen_lately(s->g, m.to, placed);
+        int seen = seen_lately(s->g, m.to, placed);
+        score -= seen;
+        sure &= seen == 2;
     }
     if (s->nbest && score >= s->best_score) return;
     memcpy(s->best, s->cur, (size_t)len * sizeof s->cur[0]);
     s->nbest = len;
     s->best_score = score;
+    s->best_hand = hand;
+    s->best_sure = sure;
 }
 
 /* Legal moves, touching only changed squares, that turn pos into the board in exactly `depth`
@@ -187,7 +194,7 @@ int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position
 {
     struct search s = {.g = g, .board = board, .d = d, .nd = nd, .nchanged = nchanged};
     *legal_dist = 1 << 20;
-    int n = 0, score = 1 << 20;
+    int n = 0, score = 1 << 20, hand = 1 << 20;
     for (int pass = 0; pass < 2; pass++)
         for (int depth = 1; depth <= SOBS_SEQ_MAX; depth++) {
             if (nchanged > 2 * depth) continue;
@@ -199,13 +206,16 @@ int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position
             search_seq(&s, pos, 0, depth);
             if (!s.nbest) continue;
             /* a legal story the komadai contradict (a drop nobody's stand shows, a capture
-               whose piece went nowhere) gives way to a longer one they agree with better by a
-               whole piece (a drop captured at once: the king seems to step back), or else to
-               an illegal one they agree with */
+               whose piece went nowhere) gives way to a longer one they agree with better, or as
+               well when every state it passes through was read surely (a drop captured at once:
+               the king seems to step back); or else to an illegal one they agree with */
             if (pass == 0) {
-                if (n && s.best_score / 8 >= score / 8) continue;
+                if (n && !(s.best_hand < hand ||
+                           (s.best_hand == hand && s.best_sure && s.best_score < score)))
+                    continue;
                 memcpy(seq, s.best, (size_t)s.nbest * sizeof seq[0]);
                 n = s.nbest;
+                hand = s.best_hand;
                 score = *legal_dist = s.best_score;
                 if (score < 8) return n;
                 continue;
