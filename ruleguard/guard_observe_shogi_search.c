@@ -69,14 +69,24 @@ static void found(struct search *s, const struct shogi_position *end, int len)
        (a rook that promoted or not before it was captured at once), a sure reading above a
        doubtful one */
     int hand = sobs_hand_distance(s->g, end), score = hand * 8;
+    /* sure: some state the board no longer shows (a square a later move leaves or takes), and
+       every such state read surely */
+    int overwritten = 0;
     bool sure = true;
     for (int i = 0; i + 1 < len; i++) {
         struct shogi_move m = s->cur[i];
         int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
         int seen = seen_lately(s->g, m.to, placed);
         score -= seen;
+        bool gone = false;
+        for (int j = i + 1; j < len; j++)
+            gone |=
+                s->cur[j].to == m.to || (!shogi_move_is_drop(s->cur[j]) && s->cur[j].from == m.to);
+        if (!gone) continue;
+        overwritten++;
         sure &= seen == 2;
     }
+    sure &= overwritten > 0;
     if (s->nbest && score >= s->best_score) return;
     memcpy(s->best, s->cur, (size_t)len * sizeof s->cur[0]);
     s->nbest = len;
@@ -217,8 +227,20 @@ int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position
                 n = s.nbest;
                 hand = s.best_hand;
                 score = *legal_dist = s.best_score;
-                if (score < 8) return n;
-                continue;
+                if (score >= 8) continue;
+                /* the komadai agree: one move more only when the board passed through states
+                   read surely that this story never shows (a drop, answered, and the dropped
+                   piece moved on before the view settled) */
+                if (depth < SOBS_SEQ_MAX) {
+                    s.nbest = 0;
+                    search_seq(&s, pos, 0, depth + 1);
+                    if (s.nbest && s.best_sure && s.best_hand <= hand && s.best_score < score) {
+                        memcpy(seq, s.best, (size_t)s.nbest * sizeof seq[0]);
+                        n = s.nbest;
+                        *legal_dist = s.best_score;
+                    }
+                }
+                return n;
             }
             if (!n || s.best_score / 8 < (score + 7) / 8) {
                 memcpy(seq, s.best, (size_t)s.nbest * sizeof seq[0]);
