@@ -181,8 +181,11 @@ static bool ready(const struct shogi_obs_guard *g, const struct shogi_position *
                               g->hand[c].last_read[t] >= p.hand[c][t];
             if (hand_holds && g->sq[m.to].doubt && !waited_long) return false;
             /* a drop that breaks a rule, its komadai still showing the piece: a misread of an
-               empty square read twice looks just like it; a flag waits for the change to last */
-            if (!hand_shows && !legal && !waited_long) return false;
+               empty square read twice looks just like it; a flag waits for the change to last.
+               A piece captured and dropped straight from the hand that took it never showed on
+               the komadai: read surely, it is there. */
+            bool from_capture = g->hand[c].belief[t] < p.hand[c][t] && !g->sq[m.to].doubt;
+            if (!hand_shows && !from_capture && !legal && !waited_long) return false;
         }
         shogi_do_move(&p, m);
     }
