@@ -1,0 +1,137 @@
+/* tests/vision/go_film.c — a Go game filmed end to end (tests/vision/go_film.h). */
+#include "tests/vision/go_film.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/vision/go_align.h"
+#include "vision/vision.h"
+
+/* The guard's events: moves kept (in the reader's grid), flags kept with their ply and frame. */
+static void take(struct go_film *out, const struct guard_event *ev, int m, int frame,
+                 struct go_move *raw, bool debug)
+{
+    for (int k = 0; k < m; k++) {
+        if (debug) fprintf(stderr, " %s %s", guard_kind_name(ev[k].kind), ev[k].text);
+        if (ev[k].kind == GUARD_MOVE && ev[k].move.point != GO_PASS && out->ngot < GO_FILM_MAX)
+            raw[out->ngot++] = ev[k].move;
+        if (guard_is_flag(ev[k].kind) && out->nflags < GO_FILM_MAX) {
+            struct go_film_flag *f = &out->flag[out->nflags++];
+            f->kind = ev[k].kind;
+            f->ply = ev[k].ply;
+            f->frame = frame;
+            snprintf(f->text, sizeof f->text, "%s", ev[k].text);
+        }
+    }
+}
+
+static void grey_of(const struct render_frame *f, uint8_t *grey)
+{
+    for (int p = 0; p < f->width * f->height; p++) {
+        const uint8_t *c = f->rgb + 3 * p;
+        grey[p] = (uint8_t)((77 * c[0] + 150 * c[1] + 29 * c[2]) >> 8);
+    }
+}
+
+void go_film_run(const struct go_record *rec, const struct render_opts *o, bool colour, bool debug,
+                 struct go_film *out)
+{
+    memset(out, 0, sizeof *out);
+    out->sym = -1;
+    char err[300] = "";
+    struct render_go *r = render_go_open(rec, o, err, sizeof err);
+    if (!r) fail_msg("%s", err);
+    struct render_summary sum;
+    render_go_summary(r, &sum);
+    if (o->faults & sum.faults_unplaced) { /* no place for it in this game: nothing to film */
+        out->unplaced = true;
+        render_go_close(r);
+        return;
+    }
+    const struct go_rules *rules = go_rules_find(rec->rules ? rec->rules : "chinese");
+    if (!rules) rules = go_rules_find("chinese");
+    struct vision_detector *det = vision_detector_new();
+    det->board_size = rec->width;
+    struct settler *st = settle_new(NULL);
+    struct go_obs_guard *guard = go_obs_guard_new(rec->width, rec->height, rules, NULL);
+    struct render_frame *f = malloc(sizeof *f);
+    struct observation *obs = malloc(sizeof *obs);
+    struct stable_obs *so = malloc(sizeof *so);
+    uint8_t *grey = malloc((size_t)o->width * o->height);
+    assert_true(det && st && guard && f && obs && so && grey);
+    struct guard_event ev[GUARD_OBS_MAX_EVENTS];
+    struct go_move raw[GO_FILM_MAX];
+    bool last_found = false;
+    /* the record's moves, as far as the footage goes (a fault's stones are none of them) */
+    for (int n = 0, ply = 0; n < rec->nnodes && (!o->max_moves || ply < o->max_moves); n++) {
+        if (!rec->nodes[n].has_move) continue;
+        ply++;
+        if (rec->nodes[n].move.point != GO_PASS && out->nwant < GO_FILM_MAX)
+            out->want[out->nwant++] = rec->nodes[n].move;
+    }
+    int nf = render_go_frame_count(r), i = 0;
+    for (i = 0; i < nf; i++) {
+        if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
+        for (int k = 0; k < f->nevents; k++) {
+            const struct render_event *e = &f->events[k];
+            if (!strcmp(e->kind, "fault") && out->nfaults < 8) {
+                struct go_film_fault *ft = &out->fault[out->nfaults++];
+                snprintf(ft->name, sizeof ft->name, "%s", e->name);
+                ft->ply = e->ply;
+                ft->frame = i;
+                ft->point = e->point;
+            }
+        }
+        struct vision_image img = {f->width, f->height, 3 * f->width, VISION_RGB24, f->rgb, 0, 0};
+        if (!colour) {
+            grey_of(f, grey);
+            img = (struct vision_image){f->width, f->height, f->width, VISION_GRAY8, grey, 0, 0};
+        }
+        img.t_ns = (int64_t)llround(f->t * 1e9);
+        img.seq = (uint64_t)i + 1;
+        bool found = vision_read_go(det, &img, obs);
+        int s = -1;
+        bool placed = found && go_align(obs, f, &s) < 0.5 * go_spacing(f);
+        if (!f->hand_in_view) {
+            out->nohand++;
+            out->nohand_found += placed;
+        }
+        if (placed && out->sym < 0) out->sym = s; /* the camera stays: the first view fixes it */
+        out->found_any |= found;
+        last_found = found;
+        if (!found || !settle_push(st, obs, so)) continue;
+        int m = go_obs_guard_observe_stable(guard, so, ev);
+        if (debug) fprintf(stderr, "frame %d (truth ply %d): settled;", i, f->ply);
+        take(out, ev, m, i, raw, debug);
+        if (debug) fprintf(stderr, "\n");
+    }
+    /* as the daemon finishes: the last view counts even if it had no time to settle */
+    int m = last_found ? go_obs_guard_observe(guard, obs, ev) : 0;
+    take(out, ev, m, i, raw, debug);
+    m = go_obs_guard_flush(guard, (int64_t)llround(f->t * 1e9), ev);
+    take(out, ev, m, i, raw, debug);
+    int n = rec->width;
+    for (int k = 0; k < out->ngot && out->sym >= 0; k++) {
+        int x, y;
+        go_sym_apply(out->sym, n, go_x(raw[k].point), go_y(raw[k].point), &x, &y);
+        out->got[k] = (struct go_move){raw[k].color, go_point(x, y)};
+    }
+    for (int k = 0; k < out->nwant && k < out->ngot && out->sym >= 0; k++)
+        out->right +=
+            out->got[k].color == out->want[k].color && out->got[k].point == out->want[k].point;
+    free(grey);
+    free(so);
+    free(obs);
+    free(f);
+    go_obs_guard_free(guard);
+    settle_free(st);
+    vision_detector_free(det);
+    render_go_close(r);
+}

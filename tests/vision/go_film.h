@@ -1,0 +1,45 @@
+/* tests/vision/go_film.h — a Go game filmed end to end as the daemon runs it: every rendered
+ * frame read by the Go reader (colour, as the daemon decodes Go), settled, and judged by the Go
+ * observation guard; what the guard said, set beside what the footage did. */
+#ifndef KIFUCAM_TESTS_VISION_GO_FILM_H
+#define KIFUCAM_TESTS_VISION_GO_FILM_H
+
+#include <stdbool.h>
+
+#include "board/go.h"
+#include "render/render.h"
+#include "ruleguard/guard.h"
+
+#define GO_FILM_MAX 64
+
+struct go_film_flag {
+    enum guard_kind kind;
+    int ply, frame;
+    char text[120];
+};
+
+struct go_film_fault {
+    char name[16];
+    int ply, frame, point; /* point on the board (truth), or GO_NOPOINT */
+};
+
+struct go_film {
+    int nwant, ngot, right;           /* stones the footage put down, moves accepted, in order */
+    struct go_move want[GO_FILM_MAX]; /* on the board */
+    struct go_move got[GO_FILM_MAX];  /* turned back onto the board (sym) */
+    int nflags;
+    struct go_film_flag flag[GO_FILM_MAX];
+    int nfaults;
+    struct go_film_fault fault[8];
+    long nohand, nohand_found; /* frames without a hand, and those whose grid was found right */
+    bool found_any;
+    bool unplaced; /* a fault asked for found no place in the game: nothing filmed */
+    int sym; /* the camera's symmetry between the reader's grid and the board; -1 never found */
+};
+
+/* Film rec with the render options o (seed, scenario, size, max_moves, faults). colour: the
+ * frames as RGB, else grey (BT.601 luma). debug: a line per settled view on stderr. */
+void go_film_run(const struct go_record *rec, const struct render_opts *o, bool colour, bool debug,
+                 struct go_film *out);
+
+#endif
