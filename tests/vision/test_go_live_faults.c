@@ -61,14 +61,15 @@ struct fault_kind {
     unsigned bit;
     const char *name;
     enum guard_kind want; /* GUARD_MOVE: no flag wanted */
+    int moves;            /* moves filmed: a capture needs more than the opening */
 };
 
 static const struct fault_kind kinds[] = {
-    {RENDER_FAULT_SAME_COLOR, "same-color", GUARD_TWO_MOVES},
-    {RENDER_FAULT_MOVED_STONE, "moved-stone", GUARD_MOVED_STONE},
-    {RENDER_FAULT_REMOVED_STONE, "removed-stone", GUARD_STONE_REMOVED},
-    {RENDER_FAULT_CAPTURES_LEFT, "captures-left", GUARD_CAPTURE_NOT_REMOVED},
-    {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE},
+    {RENDER_FAULT_SAME_COLOR, "same-color", GUARD_TWO_MOVES, MOVES},
+    {RENDER_FAULT_MOVED_STONE, "moved-stone", GUARD_MOVED_STONE, MOVES},
+    {RENDER_FAULT_REMOVED_STONE, "removed-stone", GUARD_STONE_REMOVED, MOVES},
+    {RENDER_FAULT_CAPTURES_LEFT, "captures-left", GUARD_CAPTURE_NOT_REMOVED, 3 * MOVES},
+    {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, MOVES},
 };
 
 struct tally {
@@ -105,7 +106,7 @@ static void test_faults_live(void **state)
                 const struct go_record *rec = games[gi++ % ngames];
                 struct render_opts o;
                 render_opts_default(&o);
-                o.width = 640, o.height = 480, o.scenario = scenes[s], o.max_moves = MOVES;
+                o.width = 640, o.height = 480, o.scenario = scenes[s], o.max_moves = kinds[f].moves;
                 o.seed = 900 + (uint64_t)gi, o.faults = kinds[f].bit;
                 go_film_run(rec, &o, true, debug, film);
                 if (film->unplaced || film->nfaults == 0) continue; /* no place in this game */
