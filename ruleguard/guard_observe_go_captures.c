@@ -35,6 +35,26 @@ void gog_pending_drop(struct go_obs_guard *g, int i)
     g->pend[i] = g->pend[--g->npend];
 }
 
+/* Is a stone of the other colour next to prisoner point p, standing in the game, surely read gone
+ * at the last view? The prisoner's point was then played again and took it (a ko retaken before
+ * the views confirmed the retake): not a prisoner left on the board, the next views tell. */
+static bool capturer_gone(const struct go_obs_guard *g, int p, uint8_t color)
+{
+    static const int dir[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    const struct go_game *game = gog_game_of(g);
+    uint8_t o = (uint8_t)go_other((enum go_color)color);
+    for (int k = 0; k < 4; k++) {
+        int x = go_x(p) + dir[k][0], y = go_y(p) + dir[k][1];
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h) continue;
+        int q = go_point(x, y);
+        const struct point_state *s = &g->pt[q];
+        if (go_game_at(game, q) == o && s->last_known && s->last == GO_EMPTY &&
+            s->empty_obs == g->nobs)
+            return true;
+    }
+    return false;
+}
+
 /* Captured stones still on the board past the configured limits. */
 void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing,
                        struct evbuf *b)
@@ -92,6 +112,7 @@ void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool f
         /* flagged when the prisoner is read on its point (read gone in doubt: wait) */
         const struct point_state *ps = &g->pt[pd->point];
         if (!seen_late && (!late || !ps->last_known || ps->last != pd->color)) continue;
+        if (!flushing && capturer_gone(g, pd->point, pd->color)) continue;
         int cply = pd->ply;
         int pts[GO_POINTS], np = 0;
         uint8_t color = pd->color;

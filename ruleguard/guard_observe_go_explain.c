@@ -69,14 +69,62 @@ static bool stood_until(const struct go_obs_guard *g, int q, uint8_t c, long unt
     return false;
 }
 
+/* A stone of colour c out of turn at `at`, on the last liberty of a point q next to it that
+ * is empty and surrounded by c otherwise (an eye): the side to move may have thrown a stone in at
+ * q that `at` captured before any view read it. The caller asks only when a stone of the side to
+ * move came after (a reply elsewhere: with two moves in a row the other side waits for the
+ * referee). Two such eyes (a chain just captured, its points empty again) may look the same in
+ * every view: the one read in doubt since the last move is taken, else the first; *fits tells
+ * how many there were. Returns q or -1. */
+static int unseen_throw_in(const struct go_obs_guard *g, const struct go_game *sim, int at,
+                           enum go_color c, enum go_color tm, int *fits)
+{
+    static const int dir[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    int found = -1;
+    bool found_hint = false;
+    for (int k = 0; k < 4; k++) {
+        int x = go_x(at) + dir[k][0], y = go_y(at) + dir[k][1];
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h) continue;
+        int q = go_point(x, y);
+        if (go_game_at(sim, q) != GO_EMPTY) continue;
+        /* believed empty, or a prisoner of tm still believed there (its point played again) */
+        int pi = gog_pending_index(g, q);
+        if (g->pt[q].belief != GO_EMPTY &&
+            !(g->pt[q].belief == tm && pi >= 0 && g->pend[pi].color == tm))
+            continue;
+        struct go_game *cp = go_game_copy(sim);
+        struct go_verdict v1 = go_game_play(cp, (struct go_move){tm, q});
+        bool ok = v1.kind == GO_LEGAL && v1.captured == 0;
+        if (ok) {
+            struct go_verdict v2 = go_game_play(cp, (struct go_move){c, at});
+            ok = v2.kind == GO_LEGAL && v2.captured == 1 && go_game_at(cp, q) == GO_EMPTY;
+        }
+        go_game_free(cp);
+        if (!ok) continue;
+        (*fits)++;
+        /* of two, the one read in doubt (or as tm) in a view since the last move */
+        bool hint = false;
+        for (long o = g->anchor_obs; o <= g->nobs && !hint; o++) {
+            const struct gog_view *v = &g->views[o % GOG_VIEWS];
+            if (o > 0 && o > g->nobs - GOG_VIEWS && v->obs == o)
+                hint = v->doubt[q] || v->v[q] == tm;
+        }
+        if (found < 0 || (hint && !found_hint)) found = q, found_hint = hint;
+    }
+    return found;
+}
+
 /* A stone of the other colour out of turn, first seen at observation at_obs, may be the capture
  * of a stone the side to move put down and that came off before it could be confirmed (seen
- * once, surely) — next to it, or joined to the captured chain. Returns that point, or -1 (none,
- * or more than one: then the views are read back before a flag). */
+ * once, surely) — next to it, or joined to the captured chain; with unseen (not NULL), a stone
+ * thrown in and never read (unseen_throw_in, *unseen: how many points fit, 0 when it was seen).
+ * Returns that point, or -1 (none, or more than one: then the views are read back before a
+ * flag). */
 static int hidden_capture(const struct go_obs_guard *g, const struct go_game *sim, int at,
-                          long at_obs, enum go_color c, enum go_color tm)
+                          long at_obs, enum go_color c, enum go_color tm, int *unseen)
 {
-    int found = -1;
+    if (unseen) *unseen = 0;
+    int found = -1, seen = 0;
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
             int q = go_point(x, y);
@@ -88,10 +136,23 @@ static int hidden_capture(const struct go_obs_guard *g, const struct go_game *si
                       go_game_at(cp, q) == GO_EMPTY;
             go_game_free(cp);
             if (!ok) continue;
-            if (found >= 0) return -1;
             found = q;
+            seen++;
         }
-    return found;
+    if (seen == 1) return found;
+    /* none read, or several (the points of a chain just captured, read while it stood); a
+       stone of the side to move still being confirmed may be its move: no unseen one then */
+    return unseen && !gog_tentative_stone(g, (uint8_t)tm)
+               ? unseen_throw_in(g, sim, at, c, tm, unseen)
+               : -1;
+}
+
+/* A new stone of colour tm, not yet planned, first seen after observation obs? */
+static bool reply_after(const struct change *adds, int na, const bool *taken, uint8_t tm, long obs)
+{
+    for (int k = 0; k < na; k++)
+        if (!taken[k] && adds[k].now == tm && adds[k].obs > obs) return true;
+    return false;
 }
 
 /* Is a stone of the other colour, seen no later than obs, still being confirmed while it could
@@ -108,7 +169,7 @@ static bool tentative_hidden(const struct go_obs_guard *g, const struct go_game 
             if (!s->cand_active || s->cand != c || s->belief != GO_EMPTY || s->last != c ||
                 first > obs || go_game_at(sim, p) != GO_EMPTY)
                 continue;
-            if (hidden_capture(g, sim, p, first, (enum go_color)c, tm) >= 0) return true;
+            if (hidden_capture(g, sim, p, first, (enum go_color)c, tm, NULL) >= 0) return true;
         }
     return false;
 }
@@ -248,7 +309,9 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
             if (c.was == GO_EMPTY && g->nqueue > 0 && own > g->queue[0].obs &&
                 g->queue[0].who != go_game_to_move(game) && bel == (uint8_t)go_game_to_move(game)) {
                 after_pass |= odd_own >= 0; /* the later ones come after the pass */
-                if (odd_own < 0 || own < odd_own) odd_own = own, odd = c;
+                /* read first in the same view: the one read earlier in any colour first */
+                if (odd_own < 0 || own < odd_own || (own == odd_own && c.obs < odd.obs))
+                    odd_own = own, odd = c;
                 continue;
             }
             if (c.was == GO_EMPTY && g->nqueue > 0 && own > g->queue[0].obs) {
@@ -281,10 +344,14 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
     struct go_game *sim = go_game_copy(game);
     struct go_move plan[GUARD_OBS_MAX_EVENTS];
     int plan_from[GUARD_OBS_MAX_EVENTS], nplan = 0, handicap_left = g->handicap_left;
+    int unseen_by[GUARD_OBS_MAX_EVENTS]; /* a stone never read: the point of its capturer */
+    int unseen_fits[GUARD_OBS_MAX_EVENTS];
+    for (int k = 0; k < GUARD_OBS_MAX_EVENTS; k++) unseen_by[k] = unseen_fits[k] = -1;
     const struct change *blocker = NULL;
     bool maybe = false; /* an explanation may still come: wait longer */
     bool taken[GO_POINTS] = {false};
     bool reordered = false;
+    bool illegal = false; /* the blocker is an illegal move of the side to move */
     for (int step = 0; step < na && nplan < GUARD_OBS_MAX_EVENTS / 3; step++) {
         /* The next stone: the earliest seen of the side to move (a hand may have hidden a stone
          * longer than the reply to it); one of the other colour only when there is none. */
@@ -298,9 +365,18 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
         for (int k = 0; k < na && pick < 0 && !handicap_now; k++) {
             if (taken[k]) continue;
             if (first_tm >= 0 && adds[k].obs > first_tm) break;
-            if (adds[k].now != tm && hidden_capture(g, sim, adds[k].point, adds[k].obs,
-                                                    (enum go_color)adds[k].now, tm) >= 0)
-                pick = k;
+            if (adds[k].now == tm) continue;
+            int fits;
+            int q = hidden_capture(
+                g, sim, adds[k].point, adds[k].obs, (enum go_color)adds[k].now, tm,
+                reply_after(adds, na, taken, (uint8_t)tm, adds[k].obs) ? &fits : NULL);
+            /* first read with a stone of the side to move, the stone "seen" at q being a
+               prisoner of the last move read before it came off: that stone first explains both */
+            int ply = gog_ply_of(g);
+            if (q >= 0 && adds[k].obs == first_tm && ply > 0 && g->snap[ply - 1][q] == tm &&
+                go_game_at(game, q) == GO_EMPTY)
+                continue;
+            if (q >= 0) pick = k;
         }
         for (int k = 0; k < na && pick < 0; k++)
             if (!taken[k] && !handicap_now && adds[k].now == tm) pick = k;
@@ -335,10 +411,17 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
             break;
         }
         bool handicap = handicap_left > 0 && c == GO_BLACK;
-        int hidden = !handicap && c != tm ? hidden_capture(g, sim, a->point, a->obs, c, tm) : -1;
+        int fits = 0;
+        int hidden =
+            !handicap && c != tm
+                ? hidden_capture(g, sim, a->point, a->obs, c, tm,
+                                 reply_after(adds, na, taken, (uint8_t)tm, a->obs) ? &fits : NULL)
+                : -1;
         if (hidden >= 0) {
             go_game_play(sim, (struct go_move){tm, hidden});
             plan[nplan] = (struct go_move){tm, hidden};
+            unseen_by[nplan] = fits ? a->point : -1;
+            unseen_fits[nplan] = fits;
             plan_from[nplan++] = -2 - hidden;
             go_game_play(sim, (struct go_move){c, a->point});
             plan[nplan] = (struct go_move){c, a->point};
@@ -351,6 +434,7 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
         if (!handicap && c == tm && !flushing && !g->open_ply &&
             go_game_check(sim, (struct go_move){c, a->point}).kind != GO_LEGAL) {
             blocker = a;
+            illegal = true;
             break;
         }
         if (!handicap && c != tm && !g->cfg.assume_pass) {
@@ -433,6 +517,23 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
                 /* seen once, captured at once */
                 const struct point_state *h = &g->pt[-2 - plan_from[k]];
                 int c = plan[k].color;
+                if (unseen_by[k] >= 0) {
+                    /* never read: dated by the stone that captured it */
+                    const struct point_state *by = &g->pt[unseen_by[k]];
+                    gog_commit_move(g, plan[k], by->seen_t, by->seen_frame, NULL, by->seen_obs,
+                                    false, b);
+                    for (int e = n0; e < b->n; e++)
+                        if (b->ev[e].kind == GUARD_MOVE)
+                            strncat(b->ev[e].text,
+                                    unseen_fits[k] > 1
+                                        ? " (accepted under doubt: never seen, thrown in and "
+                                          "captured by the reply before a view; another point "
+                                          "fits as well)"
+                                        : " (accepted under doubt: never seen, thrown in and "
+                                          "captured by the reply before a view)",
+                                    sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+                    continue;
+                }
                 gog_commit_move(g, plan[k], h->stone_t[c], h->stone_frame[c], NULL,
                                 h->stone_first[c], false, b);
                 int q = plan[k].point;
@@ -486,11 +587,18 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
         !change_growing(g) && g->nobs - first_bad + 1 >= 2 * g->cfg.max_wait_obs + 1)
         ready = true;
     if (!ready) return;
-    g->wait_sig = 0;
-    g->wait = 0;
+    /* the illegal stone read gone at this very view: a prisoner still coming off (captured
+       before its own readings confirmed it), or a misread; the next view tells */
+    bool hold = illegal && !flushing && g->pt[blocker->point].last_known &&
+                g->pt[blocker->point].last == GO_EMPTY;
+    if (!hold) {
+        g->wait_sig = 0;
+        g->wait = 0;
+    }
     /* Before a flag: a short sequence of legal moves the last views show (a ko fight or a
      * snapback played faster than the views) explains it better. */
     if (!g->open_ply && gog_decode(g, t, frame, b)) return;
+    if (hold) return;
     if (blocker && !disturbed && !restoring(g, blocker)) {
         /* Out of turn: two moves in a row, or an unseen pass; the rules core flags it. The rest
          * is judged at the next observation. */
