@@ -617,6 +617,23 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
         return;
     }
     if (blocker) left[nleft++] = *blocker;
+    int swept =
+        disturbed && !blocker && !g->open_ply ? gog_swept_move(g, left, nleft, first_bad) : -1;
+    if (swept >= 0 && gog_ev_room(b, GUARD_MAX_EVENTS + 2)) {
+        /* the last move, read once and swept off with the others: played, then disturbed */
+        const struct point_state *s = &g->pt[swept];
+        enum go_color c = go_game_to_move(gog_game_of(g));
+        int n0 = b->n;
+        gog_commit_move(g, (struct go_move){c, swept}, s->stone_t[c], s->stone_frame[c], NULL,
+                        first_bad - 1, flushing, b);
+        for (int e = n0; e < b->n; e++)
+            if (b->ev[e].kind == GUARD_MOVE)
+                strncat(b->ev[e].text,
+                        " (accepted under doubt: read once, then swept off with the stones "
+                        "around it)",
+                        sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+        left[nleft++] = (struct change){swept, (uint8_t)c, GO_EMPTY, first_bad};
+    }
     qsort(left, (size_t)nleft, sizeof *left, cmp_change);
     gog_flag_board(g, left, nleft, t, frame, b);
 }

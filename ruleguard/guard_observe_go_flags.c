@@ -6,6 +6,37 @@
 
 #include "ruleguard/guard_observe_go_internal.h"
 
+/* A board disturbed right after a move read once: the stone of the side to move read surely in
+ * the view just before the disturbance, near the changed points, legal, and not read since (swept
+ * off with the others) was that move; the referee's restoration brings it back. Its point, or -1
+ * (none, or more than one). */
+int gog_swept_move(const struct go_obs_guard *g, const struct change *ch, int nch, long first_bad)
+{
+    const struct go_game *game = gog_game_of(g);
+    enum go_color tm = go_game_to_move(game);
+    if (first_bad < 2 || first_bad - 1 <= g->nobs - GOG_VIEWS) return -1;
+    const struct gog_view *v = &g->views[(first_bad - 1) % GOG_VIEWS];
+    if (v->obs != first_bad - 1) return -1;
+    int found = -1;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            if (v->v[p] != tm || !v->sure[p] || go_game_at(game, p) != GO_EMPTY ||
+                s->belief != GO_EMPTY || (s->last_known && s->last == tm))
+                continue;
+            bool near = false;
+            for (int i = 0; i < nch && !near; i++) {
+                int dx = go_x(ch[i].point) - x, dy = go_y(ch[i].point) - y;
+                near = dx * dx + dy * dy <= 4;
+            }
+            if (!near || go_game_check(game, (struct go_move){tm, p}).kind != GO_LEGAL) continue;
+            if (found >= 0) return -1;
+            found = p;
+        }
+    return found;
+}
+
 void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int64_t t,
                     uint64_t frame, struct evbuf *b)
 {

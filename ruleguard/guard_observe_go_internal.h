@@ -212,6 +212,7 @@ bool gog_stone_in_doubt(const struct go_obs_guard *g, const struct go_game *sim,
 /* guard_observe_go_flags.c */
 void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int64_t t,
                     uint64_t frame, struct evbuf *b);
+int gog_swept_move(const struct go_obs_guard *g, const struct change *ch, int nch, long first_bad);
 
 /* guard_observe_go_signals.c */
 bool gog_commit_queue(struct go_obs_guard *g, bool flushing, struct evbuf *b);

@@ -1,7 +1,8 @@
 /* tests/ruleguard/test_go_observe_fast.c — exchanges faster than the views, one test per cause of
  * a false flag or a wrong move the noisy corpus replay found (test_go_observe_corpus): a stone
  * thrown in and captured before any view, a ko retaken while the prisoner is read gone only in
- * doubt, stones first read in the same view, a stone read once and captured while read again. */
+ * doubt, stones first read in the same view, a stone read once and captured while read again,
+ * two stones around a pass, a move read once and swept off (a fault's ply). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -41,6 +42,7 @@ struct run {
     struct go_move moves[16];
     int nmoves, nflags;
     enum guard_kind first_flag;
+    int first_flag_ply;
 };
 
 /* Set the stones up (side to move tm), feed the views in order, flush; moves and flags. */
@@ -61,7 +63,7 @@ static struct run replay(const char *const setup[9], enum go_color tm,
             if (ev[k].kind == GUARD_MOVE && ev[k].reason != GUARD_REASON_TAKEBACK && r.nmoves < 16)
                 r.moves[r.nmoves++] = ev[k].move;
             if (guard_is_flag(ev[k].kind)) {
-                if (!r.nflags) r.first_flag = ev[k].kind;
+                if (!r.nflags) r.first_flag = ev[k].kind, r.first_flag_ply = ev[k].ply;
                 r.nflags++;
                 printf("# flag %s: %s\n", guard_kind_name(ev[k].kind), ev[k].text);
             }
@@ -240,6 +242,28 @@ static void test_stone_read_earlier_comes_before_the_pass(void **state)
     assert_int_equal(moves[3].point, GO_PASS);
 }
 
+/* Black's move E7 read once, then a sleeve sweeps it off with four stones around it: the flag
+ * comes after that move (the restoration brings it back), not before it. */
+static const char *const group[9] = {".........", ".........", "..XO.....",
+                                     "..XO.....", ".........", ".........",
+                                     "......X..", ".........", "........."};
+static const char *const group_e7[9] = {".........", ".........", "..XOX....",
+                                        "..XO.....", ".........", ".........",
+                                        "......X..", ".........", "........."};
+static const char *const swept[9] = {".........", ".........", ".........",
+                                     ".........", ".........", ".........",
+                                     "......X..", ".........", "........."};
+
+static void test_move_read_once_then_swept_off(void **state)
+{
+    (void)state;
+    const char *const *views[] = {group, group, group_e7, swept, swept, swept, swept, swept};
+    struct run r = replay(group, GO_BLACK, views, 8);
+    assert_int_equal(r.first_flag, GUARD_BOARD_DISTURBED);
+    assert_int_equal(r.first_flag_ply, 1);
+    assert_move(&r, 0, GO_BLACK, 4, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -249,6 +273,7 @@ int main(void)
         cmocka_unit_test(test_stones_first_read_together_keep_turn_order),
         cmocka_unit_test(test_prisoner_of_a_stone_read_once_stays_a_prisoner),
         cmocka_unit_test(test_stone_read_earlier_comes_before_the_pass),
+        cmocka_unit_test(test_move_read_once_then_swept_off),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
