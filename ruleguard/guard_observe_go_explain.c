@@ -147,12 +147,19 @@ static int hidden_capture(const struct go_obs_guard *g, const struct go_game *si
                : -1;
 }
 
-/* A new stone of colour tm, not yet planned, first seen after observation obs? */
-static bool reply_after(const struct change *adds, int na, const bool *taken, uint8_t tm, long obs)
+/* New stones of colour tm, not yet planned, all first read (in any confidence) after
+ * observation obs, at least one? One read as early may be tm's move itself. */
+static bool reply_after(const struct go_obs_guard *g, const struct change *adds, int na,
+                        const bool *taken, uint8_t tm, long obs)
 {
-    for (int k = 0; k < na; k++)
-        if (!taken[k] && adds[k].now == tm && adds[k].obs > obs) return true;
-    return false;
+    bool any = false;
+    for (int k = 0; k < na; k++) {
+        if (taken[k] || adds[k].now != tm) continue;
+        long first = g->pt[adds[k].point].stone_first[tm];
+        if (adds[k].obs <= obs || (first > 0 && first <= obs)) return false;
+        any = true;
+    }
+    return any;
 }
 
 /* Is a stone of the other colour, seen no later than obs, still being confirmed while it could
@@ -369,7 +376,7 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
             int fits;
             int q = hidden_capture(
                 g, sim, adds[k].point, adds[k].obs, (enum go_color)adds[k].now, tm,
-                reply_after(adds, na, taken, (uint8_t)tm, adds[k].obs) ? &fits : NULL);
+                reply_after(g, adds, na, taken, (uint8_t)tm, adds[k].obs) ? &fits : NULL);
             /* first read with a stone of the side to move, the stone "seen" at q being a
                prisoner of the last move read before it came off: that stone first explains both */
             int ply = gog_ply_of(g);
@@ -412,11 +419,11 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
         }
         bool handicap = handicap_left > 0 && c == GO_BLACK;
         int fits = 0;
-        int hidden =
-            !handicap && c != tm
-                ? hidden_capture(g, sim, a->point, a->obs, c, tm,
-                                 reply_after(adds, na, taken, (uint8_t)tm, a->obs) ? &fits : NULL)
-                : -1;
+        int hidden = !handicap && c != tm
+                         ? hidden_capture(
+                               g, sim, a->point, a->obs, c, tm,
+                               reply_after(g, adds, na, taken, (uint8_t)tm, a->obs) ? &fits : NULL)
+                         : -1;
         if (hidden >= 0) {
             go_game_play(sim, (struct go_move){tm, hidden});
             plan[nplan] = (struct go_move){tm, hidden};

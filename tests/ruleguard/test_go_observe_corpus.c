@@ -189,15 +189,15 @@ static void test_clean_games(void **state)
     assert_int_equal(unreadable, 0);
     /* The corpus must not shrink unseen (handicap games were once skipped as "setup"). */
     assert_true(skipped * 100 <= games);
-    /* Not clean yet on the shared games (issue 8 wants zero): 1 of 4,482 games flagged and 1
-     * with a wrong move at seeds 0 and 1, 1/2 at seed 2 when measured (2/2, 7/7, 8/11 before the
-     * passes signalled out of turn waited, stones on prisoners' points stayed candidates and
-     * captures read whole in one view became moves; 24-34 of each before the views were read
-     * back). What is left: stones never read at all in a ko fight, and a last stone read once
-     * and then hidden. Keep it from getting worse (a rate, with room for a smaller sample's
-     * luck). */
-    assert_true(flagged <= 2 + games / 1000);
-    assert_true(bad_moves <= 2 + games / 1000);
+    /* Not clean yet on the shared games (issue 8 wants zero). Games with false flags / wrong
+     * moves of 4,482: seed 0 0/0, seed 3 0/1 (1/1 and 5/4 before stones thrown in and captured
+     * before any view were read, a ko retaken was not taken for a prisoner left, and a stone read
+     * gone was not flagged illegal at once; tests/ruleguard/test_go_observe_fast.c); seed 1 was
+     * 0/0, seed 2 0/1 (a last stone read once, then hidden). What is left: two eyes that fit an
+     * unseen stone alike, that last stone. Keep it from getting worse (a rate, with room for a
+     * smaller sample's luck). */
+    assert_true(flagged <= 1 + games / 2000);
+    assert_true(bad_moves <= 1 + games / 2000);
 }
 
 int main(void)
