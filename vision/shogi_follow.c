@@ -113,8 +113,10 @@ bool shogi_follow_board(struct shogi_reader *r, const struct vision_image *gray)
         if (s > best_s) best_s = s, best = g;
     }
     if (best_s < FOLLOW_DROP * r->follow_ref || best_s < now + FOLLOW_GAIN) return false;
+    /* the search's steps leave the grid a little off: onto the bare cells' own lines */
+    shogi_grid_refine(&best, gray, r->expect);
     r->grid = best;
-    r->follow_now = best_s;
+    r->follow_now = line_share(r, gray, &best);
     /* the pictures kept of the last settled view were taken through the old grid: take them
        again (a grid that only sat a little off the lines would otherwise see every piece
        replaced) */

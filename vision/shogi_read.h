@@ -33,6 +33,11 @@ bool shogi_grid_find(struct shogi_finder *f, const struct vision_image *gray, st
 /* The same with the finder's line contrast and Hough votes set (see struct vision_detector). */
 bool shogi_grid_find_tuned(struct shogi_finder *f, const struct vision_image *gray, double line_c,
                            int votes, struct shogi_grid *g);
+/* shogi_refine.c: move g's corners (half a cell at most) until its lines lie on the bare cell
+ * borders of board (piece codes by square, the position the view shows: cells as
+ * shogi_grid_patch takes them). */
+void shogi_grid_refine(struct shogi_grid *g, const struct vision_image *gray,
+                       const uint8_t board[SHOGI_SQUARES]);
 /* Set g's corners (view order) and recompute H. */
 void shogi_grid_set(struct shogi_grid *g, const double corners[4][2]);
 /* Move the grid by whole cells (dx right, dy down in the view), along its own perspective. */

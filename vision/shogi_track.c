@@ -86,6 +86,9 @@ bool shogi_reader_regrid(struct shogi_reader *r, const struct vision_image *gray
         }
     }
     if (best > 0.25 * cell2) return true; /* another lattice (or a wrong one): keep ours */
+    /* the same board where it was: ours sits on the lines (refined) and the book's patches were
+     * taken through it, the finder's is a little off */
+    if (best < 0.15 * 0.15 * cell2) return true;
     shogi_grid_rotate(&g, bestk);
     r->grid = g;
     r->stats.refound = true;
@@ -201,7 +204,11 @@ bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *
         r->have_grid = true;
         double thr = 0;
         fit_start(r, gray, &found, &start, symmetric ? 2 : 4, &thr);
+        /* the finder's grid can sit a third of a cell off (slanted views): onto the lines of the
+         * start's bare cells, and the occupancy threshold taken again through it */
+        shogi_grid_refine(&r->grid, gray, start.board);
         shogi_reader_sample(r, gray);
+        startpos_split(r->tex, r->seen, &start, &thr);
         int wrong = 0;
         for (int sq = 0; sq < SHOGI_SQUARES; sq++)
             wrong += r->seen[sq] && (r->tex[sq] > thr) != (start.board[sq] != 0);

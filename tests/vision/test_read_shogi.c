@@ -179,14 +179,17 @@ static void test_read_shogi(void **state)
             sf_pct(all.cold_occ, all.cold_cells), sf_pct(all.cold_own, all.cold_occupied),
             sf_pct(all.cold_type, all.cold_occupied), all.ms_n ? all.ms_sum / all.ms_n : 0,
             all.ms_max, all.games ? all.ms_start / all.games : 0);
-    /* floors just under what 30 rendered games reach (lishogi games and the fixture record) */
-    assert_true(all.started >= 22);
+    /* floors just under what 30 rendered games reach (lishogi games and the fixture record); with
+     * the lishogi games, where the start's grid is refined on the bare cells' lines: started 25,
+     * cold occupancy 99.31%, owner 95.56% (partial views unrefined: a little less) */
+    bool lishogi = tu_shared_data_dir() != NULL;
+    assert_true(all.started >= (lishogi ? 25 : 22));
     assert_int_equal(all.oriented_right, all.started);
     assert_true(sf_pct(all.cells_right, all.cells) >= 98.0);
     assert_true(sf_pct(all.exact, all.frames) >= 70.0);
     assert_true(sf_pct(all.hands_right, all.hands) >= 80.0);
-    assert_true(sf_pct(all.cold_occ, all.cold_cells) >= 98.3);
-    assert_true(sf_pct(all.cold_own, all.cold_occupied) >= 91.0);
+    assert_true(sf_pct(all.cold_occ, all.cold_cells) >= (lishogi ? 99.1 : 98.3));
+    assert_true(sf_pct(all.cold_own, all.cold_occupied) >= (lishogi ? 94.5 : 91.0));
     assert_true(sf_pct(all.cold_type, all.cold_occupied) >= 70.0);
     for (int i = 0; i < ngames; i++) shogi_record_free(games[i]);
     free(games);

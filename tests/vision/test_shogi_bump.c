@@ -71,6 +71,9 @@ static void film(const struct shogi_record *rec, enum render_scenario sc, uint64
         double e = corner_error(shogi_reader_grid(rd), f->corners);
         t->frames++;
         t->lost += e > base + SLACK_PX;
+        if (e > base + SLACK_PX && getenv("KIFUCAM_BUMP_VERBOSE"))
+            fprintf(stderr, "%s seed %llu frame %d ply %d: corners %.1f px off (start %.1f)\n",
+                    render_scenario_name(sc), (unsigned long long)seed, i, f->ply, e, base);
         if (e - base > t->worst) t->worst = e - base;
     }
     t->started += started;
