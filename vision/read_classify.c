@@ -7,13 +7,21 @@
 
 #include "vision/read_internal.h"
 
+/* As neutral as a black stone's body (0.96..0.99 on the renders; an empty point 0.2..0.3) */
+#define BLACK_NEUTRAL 0.8
+/* As neutral as a sleeve, not as the board (pf->grey: an empty point's body 0..0.02 median) */
+#define NOT_BOARD_GREY 0.3
+
 /* The point's value and confidence (0..1) from its own samples. */
 static int point_value(const struct read_points_f *pf, const struct read_thresholds *th,
                        bool tinted, int p, double *conf)
 {
     double cross_e = th->cross_e, tb = th->tb, tw = th->tw;
     bool use_cross = th->use_cross;
-    if (th->lines[p]) {
+    /* (unless the body is a black stone's neutral dark: in an oblique view the cross's off-line
+     * samples can fall on the white stones leaning in around it, which looks like a cross; a
+     * shadow keeps the board's colour) */
+    if (th->lines[p] && !(tinted && pf->rho[p] < tb && pf->neu[p] > BLACK_NEUTRAL)) {
         *conf = 1;
         return OBS_EMPTY;
     }
@@ -56,8 +64,13 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
     /* a black stone never darkens the gaps beside it as much as itself: a sleeve or an arm's
      * shadow does */
     if (v == OBS_BLACK && pf->darkgaps[p] >= 2) return true;
-    /* neither board nor stone: skin, cloth */
-    if (v == OBS_EMPTY && pf->bdist[p] > gs->tol * 1.2 && pf->cross[p] < 0.03 && !pf->cut[p])
+    /* neither board nor stone: skin, cloth. In a colour frame of a tinted board, only when its
+     * colour says so (as neutral as a sleeve, or off the board's line like skin): a body sample
+     * darkened by a grid line it lies along (an oblique view) or by a shadow keeps the board's
+     * colour, and its cross can be missed by a pixel's misfit (16255 such points taken for
+     * covered on frames with no hand, 2 x 6 go_live games, grey 0.006 median) */
+    if (v == OBS_EMPTY && pf->bdist[p] > gs->tol * 1.2 && pf->cross[p] < 0.03 && !pf->cut[p] &&
+        (!tinted || pf->grey[p] > NOT_BOARD_GREY || pf->offcolour[p]))
         return true;
     /* a stone is neutral grey; a "stone" with the colour of skin or a sleeve is not one (unsure
      * is occluded, never a stone: bounds measured over every render scenario) */
@@ -68,20 +81,63 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
     return false;
 }
 
-void classify_points(const struct read_points_f *pf, const struct read_thresholds *th,
+/* The point's bad gaps less those a black stone read next to them explains: in an oblique
+ * view a stone's body leans over its gaps, and touching dark stones hide the board between
+ * them (their gaps then show the board darkened towards a stone's grey, gs->mix). A hand's
+ * gaps show skin or cloth, not that mix. (Not white stones: a pale finger read as a cluster of
+ * white "stones" would explain its own gaps; 5 stones read under hands on 36 renders.) */
+static int unexplained_gaps(const struct read_points_f *pf, const struct read_gaps *gs,
+                            const uint8_t *val, int n, int p)
+{
+    static const int dirs[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+    int x = p % OBS_MAX, y = p / OBS_MAX, bad = 0;
+    for (int k = 0; k < 4; k++) {
+        if (!(pf->badmask[p] >> k & 1)) continue;
+        int gx = x + dirs[k][0], gy = y + dirs[k][1];
+        bool explained = false;
+        /* the gap's four corner points: the one at (gx - 1 + j % 2, gy - 1 + j / 2) sees it
+         * as its gap 3 - j */
+        int gi = gy * NG + gx;
+        double gl = gs->gap[gi].lum, rl = gs->ref[gi].lum;
+        for (int j = 0; j < 4 && gs->mix[gi] && !explained; j++) {
+            int qx = gx - 1 + j % 2, qy = gy - 1 + j / 2, q = qy * OBS_MAX + qx;
+            if (qx < 0 || qy < 0 || qx >= n || qy >= n || !(pf->reach[q] >> (3 - j) & 1)) continue;
+            /* between the board and the stone's own body */
+            double body = pf->rho[q] * rl;
+            if (val[q] == OBS_BLACK)
+                explained = pf->neu[q] > BLACK_NEUTRAL && gl < rl && gl >= 0.8 * body;
+        }
+        bad += !explained;
+    }
+    return bad;
+}
+
+void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
                      const struct read_gaps *gs, int n, struct observation *obs)
 {
+    uint8_t val[OBS_POINTS];
+    double cf[OBS_POINTS];
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             int p = y * OBS_MAX + x;
-            double conf;
-            int v = point_value(pf, th, gs->tinted, p, &conf);
+            val[p] = (uint8_t)point_value(pf, th, gs->tinted, p, &cf[p]);
             /* beyond the frame's edge (a partial view): not seen, so never a stone (clamped
              * pixels were read as 31 black stones on one render). Read empty at confidence 0.5,
              * the least a settled view takes, rather than occluded: a camera that cannot see
              * one edge still records what it sees. (A stone whose body's centre leans into the
              * frame is seen, though its point is not.) */
-            if (pf->outside[p] && !pf->body_seen[p]) v = OBS_EMPTY, conf = 0;
+            if (pf->outside[p] && !pf->body_seen[p]) val[p] = OBS_EMPTY, cf[p] = 0;
+        }
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            pf->badgaps[p] = unexplained_gaps(pf, gs, val, n, p);
+        }
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            double conf = cf[p];
+            int v = val[p];
             bool occ = point_covered(pf, th, gs, p, v);
             obs->point[p] = occ ? OBS_EMPTY : (uint8_t)v;
             obs->conf[p] = occ ? 0 : (float)(0.5 + 0.5 * conf);

@@ -5,6 +5,18 @@
 
 #include "vision/read_internal.h"
 
+/* Whether a stone standing at (px, py) hides part of the gap at xy: its silhouette runs from
+ * its base on the intersection to its top, twice its body's offset away (an oblique view), r
+ * wide. */
+static bool reaches(double px, double py, const double off[2], const double xy[2], double r)
+{
+    double ax = xy[0] - px, ay = xy[1] - py, sx = 2 * off[0], sy = 2 * off[1];
+    double l2 = sx * sx + sy * sy;
+    double t = l2 > 1e-9 ? (ax * sx + ay * sy) / l2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return hypot(ax - t * sx, ay - t * sy) < r;
+}
+
 void point_features(const struct read_image *im, const struct grid *g, const struct stone_geom *sg,
                     const struct read_gaps *gs, struct read_points_f *pf)
 {
@@ -22,6 +34,7 @@ void point_features(const struct read_image *im, const struct grid *g, const str
             struct sample s =
                 read_disc(im, px + sg->offset[p][0], py + sg->offset[p][1], 0.45 * r, 2);
             struct sample b = {0, 0, 0};
+            pf->badmask[p] = pf->reach[p] = 0;
             pf->badgaps[p] = pf->darkgaps[p] = pf->outer_bad[p] = pf->foreign[p] = pf->pale[p] = 0;
             for (int k = 0; k < 4; k++) {
                 int gi = (y + dirs[k][1]) * NG + (x + dirs[k][0]);
@@ -29,6 +42,10 @@ void point_features(const struct read_image *im, const struct grid *g, const str
                 /* a gap beyond the frame's edge (a partial view) tells nothing */
                 bool bad = (gs->gd[gi] > gs->tol || gs->grey[gi]) && gs->seen[gi];
                 pf->badgaps[p] += bad;
+                pf->badmask[p] |= (unsigned char)(bad << k);
+                pf->reach[p] |= (unsigned char)(reaches(px, py, sg->offset[p], gs->xy[gi],
+                                                        r + 0.1 * g->spacing_px)
+                                                << k);
                 /* out of reach of the stone's own body (which leans over a gap in an oblique
                  * view) */
                 double bx = px + sg->offset[p][0], by = py + sg->offset[p][1];
@@ -51,6 +68,11 @@ void point_features(const struct read_image *im, const struct grid *g, const str
             pf->grey[p] = tinted && bchroma > 8
                               ? read_clamp01(1 - (schroma / fmax(s.lum, 20)) / (bchroma / bl))
                               : 0;
+            /* as the gaps' foreign (read_gaps.c): the body's chromaticity off the line from
+             * the board's to grey */
+            double sl = fmax(s.lum, 20), bcx = b.rg / bl, bcy = b.gb / bl, blen = hypot(bcx, bcy);
+            pf->offcolour[p] = tinted && bchroma > 8 && blen > 1e-3 &&
+                               fabs((s.rg / sl) * bcy - (s.gb / sl) * bcx) / blen > 0.3 * blen;
             pf->bdist[p] = hypot((s.lum - b.lum) / bl, 1.5 * hypot(s.rg - b.rg, s.gb - b.gb) / bl);
             /* the cross: grid lines darker than the board just off them */
             double on = 0, off = 0;

@@ -16,6 +16,8 @@
 /* How far off the line from the board's chromaticity to grey a gap must lie to be taken for
  * skin or cloth, as a share of the board's chromaticity */
 #define FOREIGN_OFF 0.3
+/* A mix of board and a stone's grey is no more saturated than the board (noise aside) */
+#define MIX_CHROMA 1.15
 /* Grey above which a board's colour is clipped (its red channel saturates first) */
 #define CLIP_LUM 230
 
@@ -93,7 +95,7 @@ void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs)
      * gap moves it from the board's colour straight towards grey; anything else moves it
      * off that line. Such a gap next to a "stone" says a hand is on it */
     for (int i = 0; i < NG * NG; i++) {
-        gs->foreign[i] = false;
+        gs->foreign[i] = gs->mix[i] = false;
         if (i % NG > n || i / NG > n || !tinted || !(chroma > 8) || !gs->seen[i]) continue;
         double lb = fmax(ref[i].lum, 20), lg = fmax(gap[i].lum, 20);
         double bx = ref[i].rg / lb, by = ref[i].gb / lb, len = hypot(bx, by);
@@ -101,6 +103,11 @@ void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs)
         double off = fabs((gap[i].rg / lg) * by - (gap[i].gb / lg) * bx) / len;
         /* glare also moves it off the line, by clipping the red; but it brightens */
         gs->foreign[i] = off > FOREIGN_OFF * len && gap[i].lum < ref[i].lum;
+        /* on the line and no more coloured than the board: the board with a stone's neutral
+         * body over part or all of it, or a grey sleeve (read_classify.c tells them by the
+         * stones around), not skin */
+        double along = ((gap[i].rg / lg) * bx + (gap[i].gb / lg) * by) / len;
+        gs->mix[i] = off <= FOREIGN_OFF * len && along <= MIX_CHROMA * len;
     }
 }
 

@@ -47,6 +47,8 @@ struct read_gaps {
     bool tinted;                /* a colour frame of a tinted board */
     bool grey[NG * NG];         /* as neutral as paper on a tinted board: a sleeve, a shirt */
     bool foreign[NG * NG];      /* off the line from the board's colour to grey: skin, cloth */
+    bool mix[NG * NG];          /* on that line, between a black and a white stone's brightness:
+                                 * the board partly behind a stone's body (an oblique view) */
 };
 
 /* Sample every gap (the outer ones on the margin). */
@@ -69,6 +71,7 @@ struct read_points_f {
     double cross[OBS_POINTS];     /* the grid-line cross's contrast */
     double bdist[OBS_POINTS];     /* colour distance of the body from the board */
     double whiteness[OBS_POINTS]; /* brighter and more neutral than the board */
+    bool offcolour[OBS_POINTS];   /* body off the line from the board's colour to grey: skin */
     bool outside[OBS_POINTS];     /* the intersection lies beyond the frame's edge */
     bool body_seen[OBS_POINTS];   /* the stone body's centre lies inside the frame */
     bool cut[OBS_POINTS];         /* body sample or cross partly beyond the frame */
@@ -77,6 +80,8 @@ struct read_points_f {
     int outer_bad[OBS_POINTS];    /* margin gaps beyond a stone's reach that are not board */
     int foreign[OBS_POINTS];      /* gaps around with skin's or cloth's colour */
     int pale[OBS_POINTS];         /* gaps beyond a stone's reach grey and brighter than board */
+    unsigned char badmask[OBS_POINTS]; /* which of the four gaps (bit k: dirs[k]) are not board */
+    unsigned char reach[OBS_POINTS];   /* which of them a stone standing here would hide in part */
 };
 
 void point_features(const struct read_image *im, const struct grid *g, const struct stone_geom *sg,
@@ -96,7 +101,9 @@ void read_thresholds(const struct read_points_f *pf, int n, struct read_threshol
 
 /* ---- read_classify.c: each point's value and whether it is covered ---- */
 
-void classify_points(const struct read_points_f *pf, const struct read_thresholds *th,
+/* Also sets pf->badgaps to the gaps that are not board and not explained by a stone read next
+ * to them leaning over them (hands_grow grows along those). */
+void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
                      const struct read_gaps *gs, int n, struct observation *obs);
 
 /* ---- read_hands.c: occlusion grown along hands, points beyond the frame ---- */

@@ -284,12 +284,13 @@ static void test_go_live(void **state)
     tu_note("all: games %ld, board found %.1f%%, moves right %.1f%%, games exact %ld, flags %ld",
             all.games, pct(all.nohand_found, all.nohand), pct(all.moves_right, all.moves),
             all.games_exact, all.flags);
-    /* a floor under the measured figure (1 game per scenario, 16 moves: colour 52.1%, grey
-       62.5%; a partial view is not found at all, and in colour the player and side views
-       stall: touching dark stones seen at a slant are taken for a sleeve, those points stay
-       occluded with no hand in view, and nothing settles) */
+    /* a floor under the measured figure (1 game per scenario, 16 moves, colour: 74.0%, was
+       52.1% before touching dark stones' gaps were explained by the stones (read_classify.c);
+       2 games per scenario 46.4%, held out from game 20 61.5%. The partial view's board is not
+       found in this game, and a 19x19 player view stalls: white stones seen at a slant cover
+       their gaps whole, and those still count as not board) */
     assert_true(all.games > 0);
-    assert_true(pct(all.moves_right, all.moves) >= 40);
+    assert_true(pct(all.moves_right, all.moves) >= 70);
 }
 
 int main(void)
