@@ -15,7 +15,7 @@
 struct go_film_flag {
     enum guard_kind kind;
     int ply, frame;
-    char text[120];
+    char text[200]; /* as struct guard_event's */
 };
 
 struct go_film_fault {

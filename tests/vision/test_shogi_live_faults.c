@@ -45,7 +45,7 @@ struct film {
     struct {
         enum guard_kind kind;
         int ply, frame;
-        char text[120];
+        char text[200]; /* as struct guard_event's */
     } flag[32];
     int moves, right; /* the record's moves filmed, and those accepted right in order */
 };
