@@ -41,6 +41,7 @@ static void render_usage(FILE *out)
         "  --moves N          render only the first N moves\n"
         "  --quality Q        JPEG quality 1..100 (default: chosen by the seed, 70..95)\n"
         "  --bump-rate P      chance per move of a bump shifting the board (default 0.04)\n"
+        "  --think S          mean seconds players think after a move (default 0: blitz)\n"
         "  --no-hands         stones appear without hands\n"
         "  --truth-only       write DIR/truth.jsonl only, no frames (the same time line,\n"
         "                     much faster; what a hand covers is not known then)\n"
@@ -289,6 +290,11 @@ int cmd_render(int argc, char **argv)
             double p = strtod(val, &end);
             if (end == val || *end || p < 0 || p > 1) goto bad;
             o.bump_rate = p;
+        } else if (!strcmp(a, "--think")) {
+            char *end;
+            double s = strtod(val, &end);
+            if (end == val || *end || !(s >= 0 && s <= 600)) goto bad;
+            o.think_s = s;
         } else if (!strcmp(a, "--faults") || !strcmp(a, "--signals")) {
             char why[120];
             bool okp = a[2] == 'f' ? render_faults_parse(val, &o.faults, why, sizeof why)

@@ -52,6 +52,10 @@ struct render_opts {
     int max_moves;    /* render only the first N moves (passes count); 0 = all (default) */
     int jpeg_quality; /* 0 = chosen by the seed in 70..95 (default); else 1..100 */
     double bump_rate; /* chance per move of a bump that shifts the board; default 0.04 */
+    /* Mean seconds the players think after a move, on top of the hand's short rest (0.2-0.8 s).
+     * Default 0: moves follow each other as in a blitz game. Drawn per move from a log-normal
+     * (spread about x0.5..x2), on a stream of its own: the rest of the time line is the same. */
+    double think_s;
     bool hands;       /* hands and arms bring the stones; default true */
     unsigned faults;  /* RENDER_FAULT_* bits: mistakes to inject (default none) */
     unsigned signals; /* RENDER_SIGNAL_* bits: gestures to show (default none) */

@@ -56,7 +56,7 @@ static inline double rng_gauss(struct rng *r)
 }
 
 /* Random streams (the purpose argument of rng_stream). */
-enum { RS_SCENE = 1, RS_TEXTURE, RS_TIMELINE, RS_STONE, RS_FRAME, RS_HAND, RS_PEOPLE };
+enum { RS_SCENE = 1, RS_TEXTURE, RS_TIMELINE, RS_STONE, RS_FRAME, RS_HAND, RS_PEOPLE, RS_THINK };
 
 /* ---- vectors ----------------------------------------------------------------------------- */
 
@@ -97,6 +97,16 @@ static inline vec3 v3_norm(vec3 a)
 static inline double clampd(double v, double lo, double hi)
 {
     return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Frames the players think after move ply (render_opts.think_s): log-normal with mean think_s,
+ * capped at six times it, from a stream of its own so nothing else in the time line moves. */
+static inline int render_think_frames(const struct render_opts *o, int ply)
+{
+    if (o->think_s <= 0) return 0;
+    struct rng r = rng_stream(o->seed, RS_THINK, (uint64_t)ply);
+    double mean = o->think_s * (o->fps > 0 ? o->fps : 30);
+    return (int)clampd(mean * exp(0.6 * rng_gauss(&r) - 0.18), 0, 6 * mean);
 }
 static inline double smoothstep(double e0, double e1, double x)
 {

@@ -182,7 +182,7 @@ bool timeline_build(struct timeline *t, const struct go_record *rec, const struc
         }
         v.f1 = f + 8 + rng_int(&r, 7);
         ok = ok && tl_push_visit(t, &vcap, &v);
-        int pause = 6 + rng_int(&r, 20);
+        int pause = 6 + rng_int(&r, 20) + render_think_frames(o, ply);
         frame = v.f1 + 1 + pause;
         ok = ok && tl_fault_visits(t, &evcap, &vcap, &r, ply, &frame, o->seed);
         bool knock = ply == fp->knock_k;

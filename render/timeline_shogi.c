@@ -255,7 +255,7 @@ bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *r
                 &b, (struct stl_event){.frame = f + 1, .kind = STL_POCKET, .color = c, .ply = ply});
         v.f1 = f + 8 + rng_int(&r, 7);
         push_visit(&b, &v);
-        frame = v.f1 + 1 + 6 + rng_int(&r, 18);
+        frame = v.f1 + 1 + 6 + rng_int(&r, 18) + render_think_frames(o, ply);
         if (k == f_opp || k == f_hide) {
             /* the player who just moved reaches in again: moves an opponent's piece one square
              * (the owner puts it back later) or hides a piece of their own komadai */

@@ -524,6 +524,78 @@ static void test_signals(void **state)
     go_record_free(rec);
 }
 
+/* The events of a time line and, per move, the longest still stretch (no hand at the board)
+ * between its stone going down and the next one's. */
+struct paced {
+    int nev, nmoves, frames;
+    struct {
+        char kind[8];
+        int point, ply;
+    } ev[400];
+    int still[200];
+};
+
+static void pace(const struct go_record *rec, double think, struct paced *out)
+{
+    struct render_opts o = small_opts(5, RENDER_SCENE_OVERHEAD);
+    o.truth_only = true;
+    o.bump_rate = 0;
+    o.think_s = think;
+    char err[300] = "";
+    struct render_go *r = render_go_open(rec, &o, err, sizeof err);
+    if (!r) fail_msg("%s", err);
+    memset(out, 0, sizeof *out);
+    out->frames = render_go_frame_count(r);
+    struct render_frame *f = malloc(sizeof *f);
+    assert_non_null(f);
+    int run = 0;
+    for (int i = 0; i < out->frames; i++) {
+        if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
+        for (int e = 0; e < f->nevents && out->nev < 400; e++) {
+            snprintf(out->ev[out->nev].kind, sizeof out->ev[0].kind, "%s", f->events[e].kind);
+            out->ev[out->nev].point = f->events[e].point;
+            out->ev[out->nev++].ply = f->events[e].ply;
+            if (!strcmp(f->events[e].kind, "place") && out->nmoves < 200) {
+                out->nmoves++;
+                run = 0;
+            }
+        }
+        run = f->settled ? run + 1 : 0;
+        if (out->nmoves && run > out->still[out->nmoves - 1]) out->still[out->nmoves - 1] = run;
+    }
+    free(f);
+    render_go_close(r);
+}
+
+/* --think: the players rest between moves; the game itself (events, order) is the same */
+static void test_thinking_stretches_the_rests(void **state)
+{
+    (void)state;
+    struct go_record *rec = rf_load_go("go-check/gnugo-selfplay-tt/gg09_02050.sgf");
+    static struct paced blitz, think;
+    pace(rec, 0, &blitz);
+    pace(rec, 2.0, &think);
+    assert_int_equal(blitz.nev, think.nev);
+    for (int k = 0; k < blitz.nev; k++) {
+        assert_string_equal(blitz.ev[k].kind, think.ev[k].kind);
+        assert_int_equal(blitz.ev[k].point, think.ev[k].point);
+        assert_int_equal(blitz.ev[k].ply, think.ev[k].ply);
+    }
+    assert_true(blitz.nmoves > 20);
+    /* 2 s a move at 30 fps: about 60 frames more per move (a log-normal mean, many draws) */
+    double extra = (double)(think.frames - blitz.frames) / blitz.nmoves;
+    assert_true(extra > 40 && extra < 80);
+    int settle = 15, blitz_settles = 0, think_settles = 0; /* the settler's default 0.5 s */
+    for (int k = 0; k < blitz.nmoves - 1; k++) {
+        blitz_settles += blitz.still[k] >= settle;
+        think_settles += think.still[k] >= settle;
+    }
+    tu_note("%d moves: %.1f frames more a move; a still 0.5 s after %d moves (blitz), %d (think)",
+            blitz.nmoves, extra, blitz_settles, think_settles);
+    assert_true(think_settles * 10 >= (blitz.nmoves - 1) * 9);
+    go_record_free(rec);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -534,6 +606,7 @@ int main(void)
         cmocka_unit_test(test_files_and_jpeg),
         cmocka_unit_test(test_faults_where_the_time_line_says),
         cmocka_unit_test(test_signals),
+        cmocka_unit_test(test_thinking_stretches_the_rests),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
