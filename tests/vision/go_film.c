@@ -40,6 +40,38 @@ static void grey_of(const struct render_frame *f, uint8_t *grey)
     }
 }
 
+/* Debug (go_film_run's debug): every 15th frame, the points the reader holds occluded with what
+ * lies there; GO_FILM_DUMP=N writes frame N as /tmp/go_film_frame.ppm. */
+static void debug_frame(const struct render_frame *f, const struct observation *obs, bool found,
+                        int i, int sym, int n)
+{
+    const char *dump = getenv("GO_FILM_DUMP");
+    if (dump && atoi(dump) == i) {
+        FILE *fp = fopen("/tmp/go_film_frame.ppm", "wb");
+        if (fp) {
+            fprintf(fp, "P6 %d %d 255\n", f->width, f->height);
+            fwrite(f->rgb, 3, (size_t)f->width * f->height, fp);
+            fclose(fp);
+        }
+    }
+    if (!found || i % 15) return;
+    int occ = 0, low = 0;
+    for (int p = 0; p < OBS_MAX * OBS_MAX; p++) {
+        occ += obs->occluded[p];
+        low += !obs->occluded[p] && obs->conf[p] > 0 && obs->conf[p] < 0.5f;
+    }
+    fprintf(stderr, "  frame %d: %d occluded, %d below 0.5%s:", i, occ, low,
+            f->hand_in_view ? " (hand in view)" : "");
+    for (int p = 0; p < OBS_MAX * OBS_MAX; p++)
+        if (obs->occluded[p]) {
+            int x, y;
+            go_sym_apply(sym < 0 ? 0 : sym, n, p % OBS_MAX, p / OBS_MAX, &x, &y);
+            uint8_t c = f->stone[go_point(x, y)];
+            fprintf(stderr, " %d,%d(%s)", x, y, c == GO_BLACK ? "B" : c == GO_WHITE ? "W" : ".");
+        }
+    fprintf(stderr, "\n");
+}
+
 void go_film_run(const struct go_record *rec, const struct render_opts *o, bool colour, bool debug,
                  struct go_film *out)
 {
@@ -55,6 +87,8 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
         render_go_close(r);
         return;
     }
+    if (debug)
+        fprintf(stderr, "seed %llu: %s\n", (unsigned long long)o->seed, render_go_describe(r));
     const struct go_rules *rules = go_rules_find(rec->rules ? rec->rules : "chinese");
     if (!rules) rules = go_rules_find("chinese");
     struct vision_detector *det = vision_detector_new();
@@ -96,9 +130,17 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
         }
         img.t_ns = (int64_t)llround(f->t * 1e9);
         img.seq = (uint64_t)i + 1;
+        /* GO_FILM_DUMP=N with debug: the reader's stage images of frame N in /tmp/go_film_debug */
+        det->debug = debug && getenv("GO_FILM_DUMP") && atoi(getenv("GO_FILM_DUMP")) == i;
+        det->debug_dir = "/tmp/go_film_debug";
         bool found = vision_read_go(det, &img, obs);
+        if (debug) debug_frame(f, obs, found, i, out->sym, rec->width);
         int s = -1;
-        bool placed = found && go_align(obs, f, &s) < 0.5 * go_spacing(f);
+        double off = found ? go_align(obs, f, &s) : -1;
+        bool placed = found && off < 0.5 * go_spacing(f);
+        if (debug && i % 15 == 0)
+            fprintf(stderr, "  frame %d: %s, corners %.1f px off (spacing %.1f)\n", i,
+                    found ? "found" : "not found", off, go_spacing(f));
         if (!f->hand_in_view) {
             out->nohand++;
             out->nohand_found += placed;
@@ -108,7 +150,15 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
         last_found = found;
         if (!found || !settle_push(st, obs, so)) continue;
         int m = go_obs_guard_observe_stable(guard, so, ev);
-        if (debug) fprintf(stderr, "frame %d (truth ply %d): settled;", i, f->ply);
+        if (debug) {
+            int stones = 0, low = 0;
+            for (int p = 0; p < OBS_MAX * OBS_MAX; p++) {
+                stones += so->obs.point[p] == OBS_BLACK || so->obs.point[p] == OBS_WHITE;
+                low += so->obs.conf[p] > 0 && so->obs.conf[p] < 0.9f;
+            }
+            fprintf(stderr, "frame %d (truth ply %d%s): settled, %d stones, %d unsure;", i, f->ply,
+                    f->settled ? "" : ", hand", stones, low);
+        }
         take(out, ev, m, i, raw, debug);
         if (debug) fprintf(stderr, "\n");
     }
@@ -126,6 +176,17 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
     for (int k = 0; k < out->nwant && k < out->ngot && out->sym >= 0; k++)
         out->right +=
             out->got[k].color == out->want[k].color && out->got[k].point == out->want[k].point;
+    if (debug) {
+        fprintf(stderr, "sym %d; want:", out->sym);
+        for (int k = 0; k < out->nwant; k++)
+            fprintf(stderr, " %c%d,%d", out->want[k].color == GO_BLACK ? 'B' : 'W',
+                    go_x(out->want[k].point), go_y(out->want[k].point));
+        fprintf(stderr, "\ngot (board):");
+        for (int k = 0; k < out->ngot && out->sym >= 0; k++)
+            fprintf(stderr, " %c%d,%d", out->got[k].color == GO_BLACK ? 'B' : 'W',
+                    go_x(out->got[k].point), go_y(out->got[k].point));
+        fprintf(stderr, "\n");
+    }
     free(grey);
     free(so);
     free(obs);

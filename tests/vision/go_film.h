@@ -38,7 +38,9 @@ struct go_film {
 };
 
 /* Film rec with the render options o (seed, scenario, size, max_moves, faults). colour: the
- * frames as RGB, else grey (BT.601 luma). debug: a line per settled view on stderr. */
+ * frames as RGB, else grey (BT.601 luma). debug: on stderr a line per settled view, the occluded
+ * points every 15 frames, the moves wanted and got; GO_FILM_DUMP=N also writes frame N as
+ * /tmp/go_film_frame.ppm. */
 void go_film_run(const struct go_record *rec, const struct render_opts *o, bool colour, bool debug,
                  struct go_film *out);
 
