@@ -5,7 +5,8 @@
  * 1. Belief (guard_observe_go_belief.c): per point, what is physically on the board. A reading
  *    changes the belief only after a run of consecutive readings agree (go_obs_config), so one
  *    misread never becomes a move; occluded and unsure points are no evidence.
- * 2. Explanation (guard_observe_go_explain.c): the belief is compared with the expected board
+ * 2. Explanation (guard_observe_go_explain.c, _plan.c, _unseen.c, _commit_plan.c,
+ *    _unexplained.c): the belief is compared with the expected board
  *    (the game's stones plus captured stones not yet taken off, guard_observe_go_captures.c). New
  *    stones of alternating colours, in the order they were first seen, are moves (the rules core
  *    judges them, guard_observe_go_accept.c); what no move explains waits a few observations for
@@ -195,8 +196,61 @@ void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool f
 void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64_t frame,
                      const struct point_state *s, long seen_obs, bool flushing, struct evbuf *b);
 
+/* The differences between belief and expected board (guard_observe_go_explain.c). */
+struct gog_diff {
+    struct change adds[GO_POINTS]; /* stones on points empty in the game, in the order first seen */
+    struct change rest[GO_POINTS]; /* stones gone, colours changed */
+    int na, nrest;
+    bool after_pass; /* stones held back: read after a pass still waiting for its move */
+};
+
+/* The moves that explain them (guard_observe_go_plan.c), and what they leave. */
+struct gog_plan {
+    struct go_move move[GUARD_OBS_MAX_EVENTS];
+    /* where each move was read: its point; -1 a pass assumed between two stones of one colour;
+       -2 - q a stone at q seen once (or never) and captured at once */
+    int from[GUARD_OBS_MAX_EVENTS];
+    int unseen_by[GUARD_OBS_MAX_EVENTS]; /* a stone never read: the point of its capturer, or -1 */
+    int unseen_fits[GUARD_OBS_MAX_EVENTS]; /* how many points fit that unseen stone */
+    int n;
+    bool has_blocker; /* a stone the plan could not play (out of turn, illegal, in doubt) */
+    struct change blocker;
+    bool maybe;     /* an explanation may still come: wait longer */
+    bool reordered; /* a stone of the side to move put before a reply seen earlier */
+    bool illegal;   /* the blocker is an illegal move of the side to move */
+    bool capturer;  /* a stone that could capture a removal is still being confirmed */
+    struct change left[GO_POINTS]; /* what the moves do not explain */
+    int nleft;
+    uint8_t end[GO_POINTS]; /* the board after the plan */
+};
+
 /* guard_observe_go_explain.c */
 void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing, struct evbuf *b);
+int gog_change_order(const void *a, const void *b);
+
+/* guard_observe_go_plan.c */
+void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flushing,
+                    struct gog_plan *p);
+bool gog_restoring(const struct go_obs_guard *g, const struct change *c);
+
+/* guard_observe_go_unseen.c */
+int gog_hidden_capture(const struct go_obs_guard *g, const struct go_game *sim, int at, long at_obs,
+                       enum go_color c, enum go_color tm, int *unseen);
+bool gog_tentative_hidden(const struct go_obs_guard *g, const struct go_game *sim, long obs,
+                          enum go_color tm);
+int gog_hidden_capturer(const struct go_obs_guard *g, const struct go_game *sim, int removed,
+                        long removed_obs, enum go_color tm);
+
+/* guard_observe_go_commit_plan.c */
+void gog_commit_plan_before(struct go_obs_guard *g, const struct gog_plan *p, long first_bad,
+                            bool flushing, struct evbuf *b);
+void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t, uint64_t frame,
+                     bool flushing, struct evbuf *b);
+
+/* guard_observe_go_unexplained.c */
+void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool disturbed,
+                          long first_bad, int64_t t, uint64_t frame, bool flushing,
+                          struct evbuf *b);
 
 /* guard_observe_go_decode.c */
 void gog_keep_view(struct go_obs_guard *g, const struct observation *o);

@@ -1,0 +1,218 @@
+/* ruleguard/guard_observe_go_plan.c — the multi-move fit: the new stones, in the order they were
+ * first seen, played as moves of alternating colours on a copy of the game, so that their captures
+ * explain the stones taken off. What the plan cannot play (a stone out of turn, an illegal move, a
+ * stone still being confirmed) stops it; what its captures do not cover is left over for a flag.
+ * Nothing is committed here (guard_observe_go_commit_plan.c does that), so the guard can still
+ * read the views back first (guard_observe_go_decode.c).
+ */
+#include <string.h>
+
+#include "ruleguard/guard_observe_go_internal.h"
+
+/* After an ILLEGAL_MOVE or TWO_MOVES flag: does this change put a point back the way it was
+ * before the flagged move (a restoration under way)? */
+bool gog_restoring(const struct go_obs_guard *g, const struct change *c)
+{
+    return g->open_ply > 0 && g->snap[g->open_ply - 1][c->point] == c->now;
+}
+
+/* New stones of colour tm, not yet planned, all first read (in any confidence) after
+ * observation obs, at least one? One read as early may be tm's move itself. */
+static bool reply_after(const struct go_obs_guard *g, const struct change *adds, int na,
+                        const bool *taken, uint8_t tm, long obs)
+{
+    bool any = false;
+    for (int k = 0; k < na; k++) {
+        if (taken[k] || adds[k].now != tm) continue;
+        long first = g->pt[adds[k].point].stone_first[tm];
+        if (adds[k].obs <= obs || (first > 0 && first <= obs)) return false;
+        any = true;
+    }
+    return any;
+}
+
+/* Does a stone of the other colour, seen among the additions, capture `point` once `a` is
+ * played? Then a stone of a's colour gone at the same time was captured, not moved. */
+static bool captured_by_other(const struct go_game *sim, const struct change *a,
+                              const struct change *adds, int na, const bool *taken, int point)
+{
+    for (int k = 0; k < na; k++) {
+        if (taken[k] || adds[k].now == a->now) continue;
+        struct go_game *cp = go_game_copy(sim);
+        enum go_color c = (enum go_color)a->now;
+        if (go_game_to_move(cp) != c) go_game_play(cp, (struct go_move){go_other(c), GO_PASS});
+        bool ok = go_game_play(cp, (struct go_move){c, a->point}).kind == GO_LEGAL &&
+                  go_game_play(cp, (struct go_move){go_other(c), adds[k].point}).kind == GO_LEGAL &&
+                  go_game_at(cp, point) == GO_EMPTY;
+        go_game_free(cp);
+        if (ok) return true;
+    }
+    return false;
+}
+
+/* Is a new stone of colour c, on a point empty in the game, still being confirmed (it may
+ * capture what was taken off)? A stone read again where the game has one is a restoration. */
+static bool tentative_capturer(const struct go_obs_guard *g, uint8_t c)
+{
+    const struct go_game *game = gog_game_of(g);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            if (s->cand_active && s->cand == c && s->belief == GO_EMPTY &&
+                go_game_at(game, p) == GO_EMPTY && (!s->last_known || s->last == c))
+                return true;
+        }
+    return false;
+}
+
+/* Simulate the moves on a copy: which removals do their captures explain? A stone of the wrong
+ * colour (out of turn) stops the plan: it is a flag, after a wait. Moves rest[] on (a moved stone
+ * is a change no move explains). */
+void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flushing,
+                    struct gog_plan *p)
+{
+    const struct go_game *game = gog_game_of(g);
+    struct go_game *sim = go_game_copy(game);
+    int handicap_left = g->handicap_left;
+    memset(p, 0, sizeof *p);
+    for (int k = 0; k < GUARD_OBS_MAX_EVENTS; k++) p->unseen_by[k] = p->unseen_fits[k] = -1;
+    const struct change *blocker = NULL;
+    bool taken[GO_POINTS] = {false};
+    for (int step = 0; step < d->na && p->n < GUARD_OBS_MAX_EVENTS / 3; step++) {
+        /* The next stone: the earliest seen of the side to move (a hand may have hidden a stone
+         * longer than the reply to it); one of the other colour only when there is none. */
+        enum go_color tm = go_game_to_move(sim);
+        bool handicap_now = handicap_left > 0;
+        int pick = -1;
+        /* the earliest stone, out of turn but explained by a stone captured at once, first */
+        long first_tm = -1; /* when the earliest stone of the side to move was seen */
+        for (int k = 0; k < d->na && first_tm < 0; k++)
+            if (!taken[k] && d->adds[k].now == tm) first_tm = d->adds[k].obs;
+        for (int k = 0; k < d->na && pick < 0 && !handicap_now; k++) {
+            if (taken[k]) continue;
+            if (first_tm >= 0 && d->adds[k].obs > first_tm) break;
+            if (d->adds[k].now == tm) continue;
+            int fits;
+            int q = gog_hidden_capture(
+                g, sim, d->adds[k].point, d->adds[k].obs, (enum go_color)d->adds[k].now, tm,
+                reply_after(g, d->adds, d->na, taken, (uint8_t)tm, d->adds[k].obs) ? &fits : NULL);
+            /* first read with a stone of the side to move, the stone "seen" at q being a
+               prisoner of the last move read before it came off: that stone first explains both */
+            int ply = gog_ply_of(g);
+            if (q >= 0 && d->adds[k].obs == first_tm && ply > 0 && g->snap[ply - 1][q] == tm &&
+                go_game_at(game, q) == GO_EMPTY)
+                continue;
+            if (q >= 0) pick = k;
+        }
+        for (int k = 0; k < d->na && pick < 0; k++)
+            if (!taken[k] && !handicap_now && d->adds[k].now == tm) pick = k;
+        for (int k = 0; k < d->na && pick < 0; k++)
+            if (!taken[k]) pick = k;
+        if (pick < 0) break;
+        /* a stone of the side to move put before a reply seen earlier: a guess (a hand hid
+           it, or a stone between them was never read); the views are read back first */
+        for (int k = 0; k < d->na; k++)
+            if (!taken[k] && k != pick && d->adds[k].now != tm &&
+                d->adds[k].obs < d->adds[pick].obs)
+                p->reordered = true;
+        taken[pick] = true;
+        const struct change *a = &d->adds[pick];
+        enum go_color c = (enum go_color)a->now;
+        /* the same colour taken off elsewhere at the same time: a moved stone, not a move */
+        bool moved = false;
+        for (int k = 0; k < d->nrest; k++)
+            if (d->rest[k].now == GO_EMPTY && d->rest[k].was == c && d->rest[k].obs == a->obs &&
+                go_game_at(sim, d->rest[k].point) == c &&
+                !captured_by_other(sim, a, d->adds, d->na, taken, d->rest[k].point))
+                moved = true;
+        if (moved) {
+            d->rest[d->nrest++] = *a;
+            continue;
+        }
+        if (gog_restoring(g, a) || gog_tentative_before(g, a->now, a->obs) ||
+            (!flushing && gog_stone_in_doubt(g, sim, a->point, a->now, a->obs)) ||
+            gog_tentative_removal(g, a->now, a->obs) ||
+            (c == tm && gog_tentative_hidden(g, sim, a->obs, tm))) {
+            blocker = a;
+            p->maybe = true;
+            break;
+        }
+        bool handicap = handicap_left > 0 && c == GO_BLACK;
+        int fits = 0;
+        int hidden =
+            !handicap && c != tm
+                ? gog_hidden_capture(
+                      g, sim, a->point, a->obs, c, tm,
+                      reply_after(g, d->adds, d->na, taken, (uint8_t)tm, a->obs) ? &fits : NULL)
+                : -1;
+        if (hidden >= 0) {
+            go_game_play(sim, (struct go_move){tm, hidden});
+            p->move[p->n] = (struct go_move){tm, hidden};
+            p->unseen_by[p->n] = fits ? a->point : -1;
+            p->unseen_fits[p->n] = fits;
+            p->from[p->n++] = -2 - hidden;
+            go_game_play(sim, (struct go_move){c, a->point});
+            p->move[p->n] = (struct go_move){c, a->point};
+            p->from[p->n++] = a->point;
+            handicap_left = 0;
+            continue;
+        }
+        /* An illegal move (ko, suicide) is a flag only after a wait: the next views may show
+         * a legal exchange the guard read too slowly (gog_decode). */
+        if (!handicap && c == tm && !flushing && !g->open_ply &&
+            go_game_check(sim, (struct go_move){c, a->point}).kind != GO_LEGAL) {
+            blocker = a;
+            p->illegal = true;
+            break;
+        }
+        if (!handicap && c != tm && !g->cfg.assume_pass) {
+            blocker = a;
+            p->maybe = gog_tentative_stone(g, (uint8_t)tm);
+            break;
+        }
+        if (!handicap && c != tm) {
+            p->move[p->n] = (struct go_move){tm, GO_PASS};
+            p->from[p->n++] = -1;
+            go_game_play(sim, (struct go_move){tm, GO_PASS});
+        }
+        if (handicap) {
+            handicap_left--;
+            go_game_setup(sim, GO_BLACK, a->point);
+        } else {
+            handicap_left = 0;
+            go_game_play(sim, (struct go_move){c, a->point});
+        }
+        p->move[p->n] = (struct go_move){c, a->point};
+        p->from[p->n++] = a->point;
+    }
+    if (!blocker)
+        for (int k = 0; k < d->nrest && p->n < GUARD_OBS_MAX_EVENTS / 3; k++) {
+            enum go_color tm = go_game_to_move(sim);
+            const struct change *r = &d->rest[k];
+            if (r->now != GO_EMPTY || r->was != go_other(tm) ||
+                go_game_at(sim, r->point) == GO_EMPTY)
+                continue;
+            int q = gog_hidden_capturer(g, sim, r->point, r->obs, tm);
+            if (q < 0) continue;
+            go_game_play(sim, (struct go_move){tm, q});
+            p->move[p->n] = (struct go_move){tm, q};
+            p->from[p->n++] = -2 - q;
+        }
+    /* What the moves do not explain: removals their captures do not cover, changed colours. */
+    for (int k = 0; k < d->nrest; k++) {
+        const struct change *r = &d->rest[k];
+        if (r->was != GO_EMPTY && r->now == GO_EMPTY && go_game_at(sim, r->point) == GO_EMPTY)
+            continue; /* captured by a planned move */
+        p->left[p->nleft++] = *r;
+        if (gog_restoring(g, r)) p->maybe = true;
+        if (r->now == GO_EMPTY && gog_tentative_stone(g, (uint8_t)go_other((enum go_color)r->was)))
+            p->maybe = true; /* a capturing stone not yet confirmed */
+        if (r->now == GO_EMPTY && tentative_capturer(g, (uint8_t)go_other((enum go_color)r->was)))
+            p->capturer = true;
+    }
+    gog_board_of(sim, p->end);
+    go_game_free(sim);
+    p->has_blocker = blocker != NULL;
+    if (blocker) p->blocker = *blocker;
+}

@@ -1,0 +1,116 @@
+/* ruleguard/guard_observe_go_unexplained.c — what no move explains: it waits a few observations
+ * (a stone still being confirmed, a restoration under way, a fast exchange the views read back may
+ * explain), then becomes a flag: two moves in a row for a stone out of turn, the kind the changes
+ * show otherwise (guard_observe_go_flags.c), BOARD_DISTURBED for many at once.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ruleguard/guard_observe_go_internal.h"
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h;
+}
+
+/* A change the guard cannot yet explain: wait until the same situation has been seen in
+ * max_wait_obs observations (an unconfirmed capturing stone, a restoration under way). */
+static bool waited_enough(struct go_obs_guard *g, uint64_t sig, bool flushing)
+{
+    if (flushing) return true;
+    if (sig != g->wait_sig) {
+        g->wait_sig = sig;
+        g->wait = 1;
+    } else {
+        g->wait++;
+    }
+    return g->wait >= g->cfg.max_wait_obs;
+}
+
+/* Is a change away from the expected board still being confirmed somewhere (the disturbance
+ * still growing)? Stones read back where the game has them are a restoration, not growth. */
+static bool change_growing(const struct go_obs_guard *g)
+{
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            uint8_t e = gog_expected_at(g, p);
+            if (s->cand_active && s->cand != e && s->belief == e && s->last_known &&
+                s->last == s->cand && g->mask[p] < 0)
+                return true;
+        }
+    return false;
+}
+
+/* After the plan's moves: wait for an explanation, or flag what is left (p->left; the blocker, if
+ * any, is flagged too). disturbed: many changes at once; first_bad: the first of them seen. */
+void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool disturbed,
+                          long first_bad, int64_t t, uint64_t frame, bool flushing, struct evbuf *b)
+{
+    uint64_t sig = 0x51;
+    if (p->has_blocker) sig = mix(sig, (uint64_t)p->blocker.point * 3 + p->blocker.now);
+    for (int k = 0; k < p->nleft; k++)
+        sig = mix(sig, (uint64_t)p->left[k].point * 7 + p->left[k].now);
+    bool ready = waited_enough(g, sig, flushing);
+    if (p->maybe && !flushing && g->wait < 2 * g->cfg.max_wait_obs + 1) ready = false;
+    /* The wait restarts whenever the unexplained set changes; a board changing at every
+     * observation (swept, then stones put back one by one in a new game) would never flag. A
+     * change still unexplained this many observations after it was first seen flags anyway. */
+    if (!flushing && disturbed && first_bad > 0 && !p->capturer && !(p->has_blocker && p->maybe) &&
+        !change_growing(g) && g->nobs - first_bad + 1 >= 2 * g->cfg.max_wait_obs + 1)
+        ready = true;
+    if (!ready) return;
+    /* the illegal stone read gone at this very view: a prisoner still coming off (captured
+       before its own readings confirmed it), or a misread; the next view tells */
+    bool hold = p->illegal && !flushing && g->pt[p->blocker.point].last_known &&
+                g->pt[p->blocker.point].last == GO_EMPTY;
+    if (!hold) {
+        g->wait_sig = 0;
+        g->wait = 0;
+    }
+    /* Before a flag: a short sequence of legal moves the last views show (a ko fight or a
+     * snapback played faster than the views) explains it better. */
+    if (!g->open_ply && gog_decode(g, t, frame, b)) return;
+    if (hold) return;
+    if (p->has_blocker && !disturbed && !gog_restoring(g, &p->blocker)) {
+        /* Out of turn: two moves in a row, or an unseen pass; the rules core flags it. The rest
+         * is judged at the next observation. */
+        const struct point_state *s = &g->pt[p->blocker.point];
+        if (gog_ev_room(b, GUARD_MAX_EVENTS + 1))
+            gog_commit_move(g, (struct go_move){(enum go_color)p->blocker.now, p->blocker.point},
+                            s->seen_t, s->seen_frame, s, s->seen_obs, flushing, b);
+        for (int e = 0; e < b->n; e++)
+            if (b->ev[e].kind == GUARD_TWO_MOVES) {
+                size_t used = strlen(b->ev[e].text);
+                snprintf(b->ev[e].text + used, sizeof b->ev[e].text - used,
+                         "; either %s passed unseen, or two moves in a row (Chinese 1988 §17.1): "
+                         "the referee decides",
+                         gog_color_name(go_other((enum go_color)p->blocker.now)));
+            }
+        return;
+    }
+    if (p->has_blocker) p->left[p->nleft++] = p->blocker;
+    int swept = disturbed && !p->has_blocker && !g->open_ply
+                    ? gog_swept_move(g, p->left, p->nleft, first_bad)
+                    : -1;
+    if (swept >= 0 && gog_ev_room(b, GUARD_MAX_EVENTS + 2)) {
+        /* the last move, read once and swept off with the others: played, then disturbed */
+        const struct point_state *s = &g->pt[swept];
+        enum go_color c = go_game_to_move(gog_game_of(g));
+        int n0 = b->n;
+        gog_commit_move(g, (struct go_move){c, swept}, s->stone_t[c], s->stone_frame[c], NULL,
+                        first_bad - 1, flushing, b);
+        for (int e = n0; e < b->n; e++)
+            if (b->ev[e].kind == GUARD_MOVE)
+                strncat(b->ev[e].text,
+                        " (accepted under doubt: read once, then swept off with the stones "
+                        "around it)",
+                        sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+        p->left[p->nleft++] = (struct change){swept, (uint8_t)c, GO_EMPTY, first_bad};
+    }
+    qsort(p->left, (size_t)p->nleft, sizeof *p->left, gog_change_order);
+    gog_flag_board(g, p->left, p->nleft, t, frame, b);
+}
