@@ -16,24 +16,29 @@ static bool sure_in_view(const struct gog_view *v, int p, uint8_t c)
     return v->v[p] == c && v->sure[p];
 }
 
-/* Is p a new stone of colour c in view v: empty in the game and in the belief, read surely? */
-static bool new_in_view(const struct go_obs_guard *g, const struct gog_view *v, int p, uint8_t c)
+/* Is p a new stone of colour c in view v: empty in the game and in the belief, read surely (or,
+ * with doubt_ok, read at all)? */
+static bool new_in_view(const struct go_obs_guard *g, const struct gog_view *v, int p, uint8_t c,
+                        bool doubt_ok)
 {
     return go_game_at(gog_game_of(g), p) == GO_EMPTY && g->pt[p].belief == GO_EMPTY &&
-           g->mask[p] < 0 && gog_pending_index(g, p) < 0 && sure_in_view(v, p, c);
+           g->mask[p] < 0 && gog_pending_index(g, p) < 0 &&
+           (doubt_ok ? v->v[p] == c : sure_in_view(v, p, c));
 }
 
 /* The one new stone of colour c in view v that, played on pos, is legal and captures, with every
  * stone it captures (believed there) read surely gone: its point and the captured ones in caps.
- * -1 when none, -2 when more than one. */
+ * -1 when none, -2 when more than one. The stone itself may be read in doubt (doubt_ok) when
+ * its prisoners are surely gone: a misread does not take stones off. */
 static int whole_capture(const struct go_obs_guard *g, const struct go_game *pos,
-                         const struct gog_view *v, uint8_t c, int caps[GO_POINTS], int *ncaps)
+                         const struct gog_view *v, uint8_t c, bool doubt_ok, int caps[GO_POINTS],
+                         int *ncaps)
 {
     int found = -1;
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
             int p = go_point(x, y);
-            if (go_game_at(pos, p) != GO_EMPTY || !new_in_view(g, v, p, c)) continue;
+            if (go_game_at(pos, p) != GO_EMPTY || !new_in_view(g, v, p, c, doubt_ok)) continue;
             struct go_game *cp = go_game_copy(pos);
             struct go_verdict vd = go_game_play(cp, (struct go_move){(enum go_color)c, p});
             bool whole = vd.kind == GO_LEGAL && vd.captured > 0;
@@ -52,6 +57,18 @@ static int whole_capture(const struct go_obs_guard *g, const struct go_game *pos
             memcpy(caps, pts, (size_t)n * sizeof *pts);
         }
     return found;
+}
+
+/* Is colour c, a candidate at p, read surely in an earlier view of its run? */
+static bool read_surely_before(const struct go_obs_guard *g, int p, uint8_t c)
+{
+    const struct point_state *s = &g->pt[p];
+    if (!s->cand_active || s->cand != c) return false;
+    for (long o = g->nobs - 1; o >= s->cand_obs && o > g->nobs - GOG_VIEWS && o > 0; o--) {
+        const struct gog_view *v = &g->views[o % GOG_VIEWS];
+        if (v->obs == o && sure_in_view(v, p, c)) return true;
+    }
+    return false;
 }
 
 static void believe_stone(struct go_obs_guard *g, int p, uint8_t c, const struct observation *o)
@@ -99,22 +116,33 @@ void gog_confirm_capture_view(struct go_obs_guard *g, const struct observation *
     if (v->obs != g->nobs) return;
     uint8_t c = (uint8_t)go_game_to_move(game), oc = c == GO_BLACK ? GO_WHITE : GO_BLACK;
     int caps[GO_POINTS], ncaps = 0, first = -1;
-    int found = whole_capture(g, game, v, c, caps, &ncaps);
+    /* a capturing stone read surely first; one read in doubt only when no sure one fits */
+    int found = whole_capture(g, game, v, c, false, caps, &ncaps);
+    if (found == -1) found = whole_capture(g, game, v, c, true, caps, &ncaps);
     if (found == -1) {
         /* the side to move's stone, still being confirmed, then the reply capturing: the one
-           new stone of the side to move in the view, then a whole capture by the other */
+           new stone of the side to move in the view, then a whole capture by the other. That
+           stone read in doubt in this view is taken only when no other is read, sure or not,
+           and an earlier view of its run read it surely. */
+        int doubtful = -1;
         for (int y = 0; y < g->h; y++)
             for (int x = 0; x < g->w; x++) {
                 int p = go_point(x, y);
                 /* new, or believed already but not yet played: either is that stone */
                 bool believed = go_game_at(game, p) == GO_EMPTY && g->pt[p].belief == c &&
                                 g->mask[p] < 0 && v->v[p] == c;
-                if (believed || new_in_view(g, v, p, c)) first = first == -1 ? p : -2;
+                if (believed || new_in_view(g, v, p, c, false))
+                    first = first == -1 ? p : -2;
+                else if (new_in_view(g, v, p, c, true))
+                    doubtful = doubtful == -1 ? p : -2;
             }
+        if (first == -1 && doubtful >= 0 && read_surely_before(g, doubtful, c)) first = doubtful;
         if (first < 0) return;
         struct go_game *sim = go_game_copy(game);
-        if (go_game_play(sim, (struct go_move){(enum go_color)c, first}).kind == GO_LEGAL)
-            found = whole_capture(g, sim, v, oc, caps, &ncaps);
+        if (go_game_play(sim, (struct go_move){(enum go_color)c, first}).kind == GO_LEGAL) {
+            found = whole_capture(g, sim, v, oc, false, caps, &ncaps);
+            if (found == -1) found = whole_capture(g, sim, v, oc, true, caps, &ncaps);
+        }
         go_game_free(sim);
     }
     if (found < 0 || !only_these(g, v, first, found, caps, ncaps)) return;

@@ -70,6 +70,7 @@ void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, in
     if (nch >= g->cfg.disturbed_min) {
         e = gog_ev_add(b, GUARD_BOARD_DISTURBED, ply, t, frame);
         if (!e) return;
+        g->disturbed_obs = g->nobs;
         e->rule_ref = "Chinese 1988 §17.4 (restore the position)";
         snprintf(e->text, sizeof e->text, "%d points changed at once; restore ply %d:", nch, ply);
         int pts[GO_POINTS];

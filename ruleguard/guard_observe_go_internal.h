@@ -106,6 +106,7 @@ struct go_obs_guard {
     struct pending pend[GO_POINTS];
     int npend;
     int16_t mask[GO_POINTS]; /* -1, or the reading tolerated at this point after a flag */
+    long disturbed_obs;      /* the observation of the last BOARD_DISTURBED flag, or 0 */
     int handicap_left;       /* free handicap stones still to come */
     long nobs;
     uint64_t last_frame;
@@ -219,6 +220,7 @@ struct gog_plan {
     bool reordered; /* a stone of the side to move put before a reply seen earlier */
     bool illegal;   /* the blocker is an illegal move of the side to move */
     bool capturer;  /* a stone that could capture a removal is still being confirmed */
+    bool moved;     /* a new stone and one of its colour gone at the same time: a moved stone */
     struct change left[GO_POINTS]; /* what the moves do not explain */
     int nleft;
     uint8_t end[GO_POINTS]; /* the board after the plan */

@@ -119,15 +119,20 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
         taken[pick] = true;
         const struct change *a = &d->adds[pick];
         enum go_color c = (enum go_color)a->now;
-        /* the same colour taken off elsewhere at the same time: a moved stone, not a move */
+        /* the same colour taken off elsewhere at the same time: a moved stone, not a move. At
+           the same time: when the stone was first seen, or when its last run of readings began
+           (a doubtful reading of it before the slide is as likely a misread) */
         bool moved = false;
+        long run_from = g->pt[a->point].stone_first[c];
         for (int k = 0; k < d->nrest; k++)
-            if (d->rest[k].now == GO_EMPTY && d->rest[k].was == c && d->rest[k].obs == a->obs &&
+            if (d->rest[k].now == GO_EMPTY && d->rest[k].was == c &&
+                (d->rest[k].obs == a->obs || d->rest[k].obs == run_from) &&
                 go_game_at(sim, d->rest[k].point) == c &&
                 !captured_by_other(sim, a, d->adds, d->na, taken, d->rest[k].point))
                 moved = true;
         if (moved) {
             d->rest[d->nrest++] = *a;
+            p->moved = true;
             continue;
         }
         if (gog_restoring(g, a) || gog_tentative_before(g, a->now, a->obs) ||
@@ -208,6 +213,8 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
         if (gog_restoring(g, r)) p->maybe = true;
         if (r->now == GO_EMPTY && gog_tentative_stone(g, (uint8_t)go_other((enum go_color)r->was)))
             p->maybe = true; /* a capturing stone not yet confirmed */
+        if (r->now == GO_EMPTY && gog_tentative_stone(g, r->was))
+            p->maybe = true; /* a stone of its colour not yet confirmed: it may have slid there */
         if (r->now == GO_EMPTY && tentative_capturer(g, (uint8_t)go_other((enum go_color)r->was)))
             p->capturer = true;
     }

@@ -45,6 +45,21 @@ static bool change_growing(const struct go_obs_guard *g)
     return false;
 }
 
+/* Were these changes all there (first read, perhaps in doubt) when the board was flagged
+ * disturbed, and is that disturbance not yet restored (points still tolerated)? Then they are
+ * part of it, confirmed late (a stone read in doubt as the sleeve swept it off): one flag for one
+ * disturbance. */
+static bool part_of_disturbance(const struct go_obs_guard *g, const struct change *ch, int n)
+{
+    if (g->disturbed_obs <= 0 || n <= 0) return false;
+    for (int k = 0; k < n; k++)
+        if (ch[k].obs <= 0 || ch[k].obs > g->disturbed_obs) return false;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++)
+            if (g->mask[go_point(x, y)] >= 0) return true;
+    return false;
+}
+
 /* After the plan's moves: wait for an explanation, or flag what is left (p->left; the blocker, if
  * any, is flagged too). disturbed: many changes at once; first_bad: the first of them seen. */
 void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool disturbed,
@@ -72,8 +87,9 @@ void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool distu
         g->wait = 0;
     }
     /* Before a flag: a short sequence of legal moves the last views show (a ko fight or a
-     * snapback played faster than the views) explains it better. */
-    if (!g->open_ply && gog_decode(g, t, frame, b)) return;
+     * snapback played faster than the views) explains it better; a moved stone is no such
+     * sequence (the slid stone would be read as a move, its old point as a stone removed). */
+    if (!g->open_ply && !p->moved && gog_decode(g, t, frame, b)) return;
     if (hold) return;
     if (p->has_blocker && !disturbed && !gog_restoring(g, &p->blocker)) {
         /* Out of turn: two moves in a row, or an unseen pass; the rules core flags it. The rest
@@ -110,6 +126,11 @@ void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool distu
                         "around it)",
                         sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
         p->left[p->nleft++] = (struct change){swept, (uint8_t)c, GO_EMPTY, first_bad};
+    }
+    if (!disturbed && part_of_disturbance(g, p->left, p->nleft)) {
+        /* already shown by the disturbance's flag: tolerated like the rest of it */
+        for (int k = 0; k < p->nleft; k++) g->mask[p->left[k].point] = p->left[k].now;
+        return;
     }
     qsort(p->left, (size_t)p->nleft, sizeof *p->left, gog_change_order);
     gog_flag_board(g, p->left, p->nleft, t, frame, b);

@@ -684,6 +684,171 @@ static void test_prisoner_point_played_again(void **state)
     go_obs_guard_free(g);
 }
 
+/* A 9x9 view from rows: 'X' 'O' '.' sure, 'x' 'o' ',' read in doubt, '#' occluded. */
+static const struct observation *see_marked(const char *const rows[9])
+{
+    see(rows);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int p = y * OBS_MAX + x;
+            char c = rows[y][x];
+            if (c != 'x' && c != 'o' && c != ',') continue;
+            view.point[p] = c == 'x' ? OBS_BLACK : c == 'o' ? OBS_WHITE : OBS_EMPTY;
+            view.conf[p] = 0.7f;
+        }
+    return &view;
+}
+
+/* Feed views (each n times), count flags and keep the first flag's kind and ply. */
+struct fed {
+    int nflags, first_ply;
+    enum guard_kind first;
+};
+static void feed(struct go_obs_guard *g, const char *const rows[9], int n, struct fed *f)
+{
+    for (int i = 0; i <= n; i++) {
+        int m = i < n ? go_obs_guard_observe(g, see_marked(rows), ev)
+                      : 0; /* n views; the loop's last turn only closes the run */
+        for (int k = 0; k < m; k++)
+            if (guard_is_flag(ev[k].kind)) {
+                if (!f->nflags) f->first = ev[k].kind, f->first_ply = ev[k].ply;
+                f->nflags++;
+                printf("# flag %s ply %d: %s\n", guard_kind_name(ev[k].kind), ev[k].ply,
+                       ev[k].text);
+            }
+    }
+}
+
+/* A ko taken (White E4 takes D4; the taking stone read in doubt in its one view, the prisoner
+ * surely gone) and retaken by Black at once, illegally, until the referee restores it: the one
+ * view is the capture, the retake an ILLEGAL_MOVE at ply 2 (seed 0 of go_observe_faults: it
+ * looked like the board before the capture, and no flag came). */
+static void test_ko_taken_in_one_view_then_retaken(void **state)
+{
+    (void)state;
+    static const char *const before[9] = {".........", ".........", "...XO....",
+                                          "..X.XO...", "...XO....", ".........",
+                                          ".........", ".........", "........."};
+    static const char *const taken_once[9] = {".........", ".........", "...XO....",
+                                              "..Xo.O...", "...XO....", ".........",
+                                              ".........", ".........", "........."};
+    static const char *const taken[9] = {".........", ".........", "...XO....",
+                                         "..XO.O...", "...XO....", ".........",
+                                         ".........", ".........", "........."};
+    static const char *const b_h2[9] = {".........", ".........", "...XO....",
+                                        "..XO.O...", "...XO....", ".........",
+                                        ".........", ".......X.", "........."};
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++)
+            if (before[y][x] != '.')
+                go_obs_guard_setup(g, before[y][x] == 'X' ? GO_BLACK : GO_WHITE, go_point(x, y));
+    go_obs_guard_set_to_move(g, GO_WHITE);
+    struct fed f = {0};
+    feed(g, before, 2, &f);
+    feed(g, taken_once, 1, &f);
+    feed(g, before, 6, &f); /* Black retakes D4 at once (the board looks as before) */
+    feed(g, taken, 3, &f);  /* restored */
+    feed(g, b_h2, 3, &f);
+    assert_int_equal(f.nflags, 1);
+    assert_int_equal(f.first, GUARD_ILLEGAL_MOVE);
+    assert_int_equal(f.first_ply, 2);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 2);
+    assert_int_equal(go_game_at(game, go_point(3, 3)), GO_WHITE);
+    assert_int_equal(go_game_at(game, go_point(4, 3)), GO_EMPTY);
+    assert_int_equal(go_game_at(game, go_point(7, 7)), GO_BLACK);
+    go_obs_guard_free(g);
+}
+
+/* Black to move slides a black stone (C7 to D7); its new point was misread in doubt as Black a
+ * while before. The slid stone is no Black move and its old point no stone removed: one
+ * MOVED_STONE (seed 0 of go_observe_faults: a doubtful reading before the slide dated the stone
+ * earlier than the empty point, and the views read back made it a move). */
+static void test_moved_stone_of_the_side_to_move(void **state)
+{
+    (void)state;
+    static const char *const before[9] = {".........", ".........", "..X......",
+                                          "......O..", ".........", ".........",
+                                          "..O......", ".........", "........."};
+    static const char *const misread_d7[9] = {".........", ".........", "..Xx.....",
+                                              "......O..", ".........", ".........",
+                                              "..O......", ".........", "........."};
+    static const char *const doubt_gone[9] = {".........", ".........", "..X,.....",
+                                              "......O..", ".........", ".........",
+                                              "..O......", ".........", "........."};
+    static const char *const slid[9] = {".........", ".........", "...X.....",
+                                        "......O..", ".........", ".........",
+                                        "..O......", ".........", "........."};
+    static const char *const b_g2[9] = {".........", ".........", "..X......",
+                                        "......O..", ".........", ".........",
+                                        "..O......", "......X..", "........."};
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++)
+            if (before[y][x] != '.')
+                go_obs_guard_setup(g, before[y][x] == 'X' ? GO_BLACK : GO_WHITE, go_point(x, y));
+    go_obs_guard_set_to_move(g, GO_BLACK);
+    struct fed f = {0};
+    feed(g, before, 2, &f);
+    feed(g, misread_d7, 1, &f);
+    feed(g, doubt_gone, 1, &f);
+    feed(g, slid, 6, &f);
+    feed(g, before, 3, &f); /* restored */
+    feed(g, b_g2, 3, &f);
+    assert_int_equal(f.nflags, 1);
+    assert_int_equal(f.first, GUARD_MOVED_STONE);
+    assert_int_equal(f.first_ply, 0);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 1);
+    assert_int_equal(go_game_at(game, go_point(6, 7)), GO_BLACK);
+    assert_int_equal(go_game_at(game, go_point(3, 2)), GO_EMPTY);
+    go_obs_guard_free(g);
+}
+
+/* Five stones swept off; one of them read in doubt in the first view and hidden by a hand when
+ * the others have waited long enough: one BOARD_DISTURBED, not a STONE_REMOVED for the late one
+ * (4 games of seed 0 of go_observe_faults). */
+static void test_disturbed_stone_confirmed_late(void **state)
+{
+    (void)state;
+    static const char *const before[9] = {".........", ".XOX.....", ".OXO.....",
+                                          ".XO......", ".........", ".........",
+                                          "......X..", "......O..", "........."};
+    static const char *const swept_doubt[9] = {".........", "...X.....", ".,.......",
+                                               ".XO......", ".........", ".........",
+                                               "......X..", "......O..", "........."};
+    static const char *const swept[9] = {".........", "...X.....", ".........",
+                                         ".XO......", ".........", ".........",
+                                         "......X..", "......O..", "........."};
+    static const char *const swept_hand[9] = {".........", "...X.....", ".#.......",
+                                              ".XO......", ".........", ".........",
+                                              "......X..", "......O..", "........."};
+    static const char *const w_h5[9] = {".........", ".XOX.....", ".OXO.....",
+                                        ".XO......", ".......O.", ".........",
+                                        "......X..", "......O..", "........."};
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++)
+            if (before[y][x] != '.')
+                go_obs_guard_setup(g, before[y][x] == 'X' ? GO_BLACK : GO_WHITE, go_point(x, y));
+    go_obs_guard_set_to_move(g, GO_WHITE);
+    struct fed f = {0};
+    feed(g, before, 2, &f);
+    feed(g, swept_doubt, 1, &f);
+    feed(g, swept, 1, &f);
+    feed(g, swept_hand, 1, &f);
+    feed(g, swept, 4, &f);
+    feed(g, before, 3, &f); /* restored */
+    feed(g, w_h5, 3, &f);
+    assert_int_equal(f.nflags, 1);
+    assert_int_equal(f.first, GUARD_BOARD_DISTURBED);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 1);
+    assert_int_equal(go_game_at(game, go_point(7, 4)), GO_WHITE);
+    go_obs_guard_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -699,6 +864,9 @@ int main(void)
         cmocka_unit_test(test_doubtful_reading_before_a_pass),
         cmocka_unit_test(test_prisoner_read_gone_once_in_doubt),
         cmocka_unit_test(test_prisoner_point_played_again),
+        cmocka_unit_test(test_ko_taken_in_one_view_then_retaken),
+        cmocka_unit_test(test_moved_stone_of_the_side_to_move),
+        cmocka_unit_test(test_disturbed_stone_confirmed_late),
         cmocka_unit_test(test_twice_misread_is_not_the_move),
         cmocka_unit_test(test_real_move_beside_a_misread_still_played),
         cmocka_unit_test(test_fixture_stream),
