@@ -83,6 +83,11 @@ void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64
             /* seen taken off after the capturing stone came, then a stone of that colour read
                there again (as surely as a change needs), where that colour may now play: not
                the prisoner, a new stone (its point played again) */
+            long gone_from = ps->seen_own >= seen_obs ? ps->seen_own + 1 : seen_obs;
+            g->replay_in_doubt =
+                !gog_read_surely_empty_between(g, p, gone_from, ps->stone_first[was]);
+            g->replay_point = p;
+            g->replay_ply = gog_ply_of(g);
             ps->seen_obs = ps->seen_own = ps->stone_first[was];
             ps->seen_t = ps->stone_t[was];
             ps->seen_frame = ps->stone_frame[was];

@@ -74,6 +74,9 @@ void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool f
             s->seen_obs = s->seen_own = s->stone_first[pd->color];
             s->seen_t = s->stone_t[pd->color];
             s->seen_frame = s->stone_frame[pd->color];
+            g->replay_in_doubt = !gog_read_surely_empty_between(g, pd->point, pd->from, again);
+            g->replay_point = pd->point;
+            g->replay_ply = gog_ply_of(g);
             gog_pending_drop(g, i);
             continue;
         }
@@ -137,4 +140,50 @@ void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool f
         }
         i = -1; /* the list changed: scan again */
     }
+}
+
+/* Was p read surely empty in a view from observation `from` up to before `to`? */
+bool gog_read_surely_empty_between(const struct go_obs_guard *g, int p, long from, long to)
+{
+    for (long o = from; o < to; o++) {
+        if (o <= g->nobs - GOG_VIEWS) continue;
+        const struct gog_view *v = &g->views[o % GOG_VIEWS];
+        if (v->obs == o && v->v[p] == GO_EMPTY && v->sure[p]) return true;
+    }
+    return false;
+}
+
+/* A prisoner's point taken as played again on one doubtful empty reading, the new stone the last
+ * move, now surely read gone (its belief empty) though the game still has it and no stone was
+ * played since: it was the prisoner, taken off late, not a move. The move is taken back. */
+bool gog_undo_doubtful_replay(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b)
+{
+    if (!g->replay_in_doubt) return false;
+    int p = g->replay_point, ply = gog_ply_of(g);
+    const struct action *last = g->nhist > 0 ? &g->hist[g->nhist - 1] : NULL;
+    if (!last || last->kind != ACT_MOVE || last->m.point != p || ply < 1) {
+        if (ply > g->replay_ply) g->replay_in_doubt = false; /* play went on without it */
+        return false;
+    }
+    const struct point_state *s = &g->pt[p];
+    if (s->belief != GO_EMPTY || go_game_at(gog_game_of(g), p) == GO_EMPTY ||
+        !(s->last_known && s->last == GO_EMPTY && s->empty_obs == g->nobs))
+        return false;
+    g->replay_in_doubt = false;
+    /* back one ply; the points tolerated after earlier flags stay tolerated */
+    g->nhist = gog_actions_for_ply(g, ply - 1);
+    gog_rebuild(g);
+    int j = 0;
+    for (int i = 0; i < g->npend; i++)
+        if (g->pend[i].ply <= ply - 1) g->pend[j++] = g->pend[i];
+    g->npend = j;
+    struct guard_event *e = gog_ev_add(b, GUARD_MOVE, ply - 1, t, frame);
+    if (e) {
+        char name[8];
+        e->reason = GUARD_REASON_TAKEBACK;
+        snprintf(e->text, sizeof e->text,
+                 "move %d taken back: the stone at %s was the prisoner, taken off late", ply,
+                 go_point_name(p, g->h, name));
+    }
+    return true;
 }

@@ -112,6 +112,7 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
 {
     struct gog_diff d;
     struct gog_plan p;
+    gog_undo_doubtful_replay(g, t, frame, b);
     collect_changes(g, &d);
     if (!d.na && !d.nrest) {
         g->wait_sig = 0;
@@ -126,9 +127,8 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
     if (disturbed) gog_commit_plan_before(g, &p, first_bad, flushing, b);
     /* Moves out of the order they were seen, or moves accepted while a change stays unexplained
      * (a stone seen once and captured at once, its captures taken for a removal): the views are
-     * read back first; not for a moved stone (a legal sequence the views fit is no better an
-     * explanation than the stone that slid, and hides the flag). */
-    if ((p.reordered || (p.nleft > 0 && p.n > 0)) && !p.moved && !flushing && !g->open_ply &&
+     * read back first. */
+    if ((p.reordered || (p.nleft > 0 && p.n > 0)) && !flushing && !g->open_ply &&
         gog_decode(g, t, frame, b))
         return;
     if (!disturbed) gog_commit_plan(g, &p, t, frame, flushing, b);

@@ -107,7 +107,12 @@ struct go_obs_guard {
     int npend;
     int16_t mask[GO_POINTS]; /* -1, or the reading tolerated at this point after a flag */
     long disturbed_obs;      /* the observation of the last BOARD_DISTURBED flag, or 0 */
-    int handicap_left;       /* free handicap stones still to come */
+    /* a prisoner's point taken as played again on one doubtful empty reading (the prisoner may
+       have stayed on): if the new stone is the last move and is then surely read gone, with
+       nothing capturing it, it was the prisoner coming off late (guard_observe_go_captures.c) */
+    bool replay_in_doubt;
+    int replay_point, replay_ply; /* its point; the ply when it was taken so */
+    int handicap_left;            /* free handicap stones still to come */
     long nobs;
     uint64_t last_frame;
     int64_t last_t;
@@ -192,6 +197,8 @@ int gog_pending_index(const struct go_obs_guard *g, int p);
 void gog_pending_drop(struct go_obs_guard *g, int i);
 void gog_check_pending(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing,
                        struct evbuf *b);
+bool gog_read_surely_empty_between(const struct go_obs_guard *g, int p, long from, long to);
+bool gog_undo_doubtful_replay(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b);
 
 /* guard_observe_go_accept.c */
 void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64_t frame,

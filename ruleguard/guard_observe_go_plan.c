@@ -215,6 +215,9 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
             p->maybe = true; /* a capturing stone not yet confirmed */
         if (r->now == GO_EMPTY && gog_tentative_stone(g, r->was))
             p->maybe = true; /* a stone of its colour not yet confirmed: it may have slid there */
+        const struct point_state *rs = &g->pt[r->point];
+        if (rs->last_known && rs->last == gog_expected_at(g, r->point))
+            p->maybe = true; /* read as expected again: a run of misreads ending, or restored */
         if (r->now == GO_EMPTY && tentative_capturer(g, (uint8_t)go_other((enum go_color)r->was)))
             p->capturer = true;
     }

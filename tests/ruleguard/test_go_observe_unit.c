@@ -684,6 +684,64 @@ static void test_prisoner_point_played_again(void **state)
     go_obs_guard_free(g);
 }
 
+/* The same capture, the prisoner E5 read gone once in doubt in the capture's first view, then read
+ * on surely (it stayed; its point looks played again at once, legally), then surely taken off
+ * with nothing capturing it: it was the prisoner, taken off late. The move is taken back; no flag
+ * (seed 4 of go_observe_corpus: TWO_MOVES and STONE_REMOVED on a clean game). */
+static void test_prisoner_taken_for_a_replay_then_off(void **state)
+{
+    (void)state;
+    static const char *const rows[][9] = {
+        /* B D5, W E5, B F5, W E6, B D6, W A1, B F6, W A2, B E7, W A3 */
+        {".........", ".........", ".........", ".........", "...X.....", ".........", ".........",
+         ".........", "........."},
+        {".........", ".........", ".........", ".........", "...XO....", ".........", ".........",
+         ".........", "........."},
+        {".........", ".........", ".........", ".........", "...XOX...", ".........", ".........",
+         ".........", "........."},
+        {".........", ".........", ".........", "....O....", "...XOX...", ".........", ".........",
+         ".........", "........."},
+        {".........", ".........", ".........", "...XO....", "...XOX...", ".........", ".........",
+         ".........", "........."},
+        {".........", ".........", ".........", "...XO....", "...XOX...", ".........", ".........",
+         ".........", "O........"},
+        {".........", ".........", ".........", "...XOX...", "...XOX...", ".........", ".........",
+         ".........", "O........"},
+        {".........", ".........", ".........", "...XOX...", "...XOX...", ".........", ".........",
+         "O........", "O........"},
+        {".........", ".........", "....X....", "...XOX...", "...XOX...", ".........", ".........",
+         "O........", "O........"},
+        {".........", ".........", "....X....", "...XOX...", "...XOX...", ".........", "O........",
+         "O........", "O........"},
+    };
+    /* Black E4 takes E5 and E6; E6 comes off at once, E5 stays on a while */
+    static const char *const b_e4_on[9] = {".........", ".........", "....X....",
+                                           "...X.X...", "...XOX...", "....X....",
+                                           "O........", "O........", "O........"};
+    static const char *const b_e4_off[9] = {".........", ".........", "....X....",
+                                            "...X.X...", "...X.X...", "....X....",
+                                            "O........", "O........", "O........"};
+    static const char *const w_a4[9] = {".........", ".........", "....X....",
+                                        "...X.X...", "...X.X...", "O...X....",
+                                        "O........", "O........", "O........"};
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    int nflags = 0;
+    go_obs_guard_observe(g, see(empty), ev);
+    for (int i = 0; i < 10; i++)
+        for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(rows[i]), ev));
+    nflags += flags(go_obs_guard_observe(g, see_odd(b_e4_on, 4, 4, OBS_EMPTY, 0.7f), ev));
+    for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(b_e4_on), ev));
+    for (int k = 0; k < 3; k++) nflags += flags(go_obs_guard_observe(g, see(b_e4_off), ev));
+    for (int k = 0; k < 3; k++) nflags += flags(go_obs_guard_observe(g, see(w_a4), ev));
+    nflags += flags(go_obs_guard_flush(g, (int64_t)(frame + 1) * 1000000000, ev));
+    assert_int_equal(nflags, 0);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 12);
+    assert_int_equal(go_game_at(game, go_point(4, 4)), GO_EMPTY);
+    assert_int_equal(go_game_at(game, go_point(0, 5)), GO_WHITE);
+    go_obs_guard_free(g);
+}
+
 /* A 9x9 view from rows: 'X' 'O' '.' sure, 'x' 'o' ',' read in doubt, '#' occluded. */
 static const struct observation *see_marked(const char *const rows[9])
 {
@@ -849,6 +907,47 @@ static void test_disturbed_stone_confirmed_late(void **state)
     go_obs_guard_free(g);
 }
 
+/* Set up stones from rows ('X', 'O'), side to move tm. */
+static struct go_obs_guard *set_up(const char *const rows[9], enum go_color tm)
+{
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++)
+            if (rows[y][x] == 'X' || rows[y][x] == 'O')
+                go_obs_guard_setup(g, rows[y][x] == 'X' ? GO_BLACK : GO_WHITE, go_point(x, y));
+    go_obs_guard_set_to_move(g, tm);
+    return g;
+}
+
+/* A white stone misread surely as Black in two views in a row, then read White again: a run of
+ * misreads, no stone changed out of play (seed 4 of go_observe_corpus: STONE_REMOVED at the first
+ * view that read it White again). */
+static void test_colour_misread_twice_then_read_back(void **state)
+{
+    (void)state;
+    static const char *const before[9] = {".........", ".........", "..X......",
+                                          ".........", "....O....", ".........",
+                                          "......X..", ".........", "........."};
+    static const char *const flipped[9] = {".........", ".........", "..X......",
+                                           ".........", "....X....", ".........",
+                                           "......X..", ".........", "........."};
+    static const char *const w_c3[9] = {".........", ".........", "..X......",
+                                        ".........", "....O....", ".........",
+                                        "..O...X..", ".........", "........."};
+    struct go_obs_guard *g = set_up(before, GO_WHITE);
+    struct fed f = {0};
+    feed(g, before, 2, &f);
+    feed(g, flipped, 2, &f);
+    feed(g, before, 3, &f);
+    feed(g, w_c3, 3, &f);
+    assert_int_equal(f.nflags, 0);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 1);
+    assert_int_equal(go_game_at(game, go_point(4, 4)), GO_WHITE);
+    assert_int_equal(go_game_at(game, go_point(2, 6)), GO_WHITE);
+    go_obs_guard_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -867,6 +966,8 @@ int main(void)
         cmocka_unit_test(test_ko_taken_in_one_view_then_retaken),
         cmocka_unit_test(test_moved_stone_of_the_side_to_move),
         cmocka_unit_test(test_disturbed_stone_confirmed_late),
+        cmocka_unit_test(test_prisoner_taken_for_a_replay_then_off),
+        cmocka_unit_test(test_colour_misread_twice_then_read_back),
         cmocka_unit_test(test_twice_misread_is_not_the_move),
         cmocka_unit_test(test_real_move_beside_a_misread_still_played),
         cmocka_unit_test(test_fixture_stream),
