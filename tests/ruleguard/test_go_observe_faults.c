@@ -130,15 +130,16 @@ static void test_faults(void **state)
     for (int f = GF_ILLEGAL; f < GF_COUNT; f++) assert_true(injected[f] >= 10);
     /* Every kind is flagged with its kind at its ply in the large majority of games; the gap to
      * "every fault" is measured above (extra flags after the restoration, moves lost on the way).
-     * Floors just under what the runs reach: 1,176 of 1,200 (no kind under 96%; 1,170 before a
-     * move read once and swept off with the stones around it was played before the flag) on the
-     * shared games; on the 44 fixture games alone 256 of 261 (250 before the same change), the
-     * weakest kind moved stones at 41 of 44 (read as stones removed): one game there is 2.3%, so
-     * that floor is 90%. */
+     * Floors just under what the runs reach. Shared games, OBS_SEED 0/1/2: 1,187/1,184/1,183 of
+     * 1,200, no kind under 97% (1,176/1,180/1,177 before a capture read whole in one view counted
+     * with its capturing stone in doubt, a moved stone of the side to move was told from its move,
+     * and a disturbed stone confirmed late joined its disturbance). The 44 fixture games alone:
+     * 259/257/257 of 261/260/260 (256 of 261 at seed 0 before), no kind under 42 of 44 (one game
+     * there is 2.3%). */
     bool shared = tu_shared_data_dir() != NULL;
     for (int f = GF_ILLEGAL; f < GF_COUNT; f++)
-        assert_true(table[f][OUT_EXACT] * 100 >= injected[f] * (shared ? 95 : 90));
-    assert_true(exact * 100 >= total * (shared ? 97 : 93));
+        assert_true(table[f][OUT_EXACT] * 100 >= injected[f] * (shared ? 96 : 93));
+    assert_true(exact * 100 >= total * (shared ? 98 : 96));
 }
 
 int main(void)
