@@ -37,25 +37,15 @@ struct tally {
     long nohand, nohand_found;
 };
 
-/* Every .sgf under dir (recursively) into names[], up to max; returns how many. */
-static int walk_sgfs(const char *dir, char (*names)[512], int n, int max)
+struct sgf_list {
+    char (*names)[512];
+    int n, max;
+};
+
+static void add_sgf(const char *path, void *ctx)
 {
-    struct dirent **ents = NULL;
-    int k = scandir(dir, &ents, NULL, alphasort);
-    for (int i = 0; i < k; i++) {
-        const char *e = ents[i]->d_name;
-        char path[512];
-        size_t len = strlen(e);
-        if (e[0] != '.' && snprintf(path, sizeof path, "%s/%s", dir, e) < (int)sizeof path) {
-            if (ents[i]->d_type == DT_DIR)
-                n = walk_sgfs(path, names, n, max);
-            else if (len > 4 && !strcmp(e + len - 4, ".sgf") && n < max)
-                memcpy(names[n++], path, sizeof path);
-        }
-        free(ents[i]);
-    }
-    free(ents);
-    return n;
+    struct sgf_list *l = ctx;
+    if (l->n < l->max && snprintf(l->names[l->n], 512, "%s", path) < 512) l->n++;
 }
 
 /* The game files: every .sgf of the fixtures' Go folders, in name order. With
@@ -70,7 +60,10 @@ static int list_sgfs(char paths[MAX_SGFS][512])
         assert_non_null(all);
         char root[512];
         snprintf(root, sizeof root, "%s/go-games", shared);
-        int n = walk_sgfs(root, all, 0, ALL);
+        struct sgf_list l = {all, 0, ALL};
+        static const char *const suffix[] = {".sgf", NULL};
+        tu_walk(root, suffix, add_sgf, &l);
+        int n = l.n;
         int take = n < MAX_SGFS ? n : MAX_SGFS;
         for (int i = 0; i < take; i++) memcpy(paths[i], all[(long)i * n / take], 512);
         free(all);

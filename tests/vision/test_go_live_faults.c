@@ -5,8 +5,9 @@
  * move (a knock breaks no rule: it must pass without a flag, the game read on); every other flag
  * is false. Prints a table per fault and camera scenario: by default each fault in one scenario
  * (in turn), KIFUCAM_GO_FAULT_ALL=1 in all four. KIFUCAM_GO_FAULT_GAMES=n: games per fault and
- * scenario (1); GO_FAULT_KIND=name, GO_FAULT_SCENE=name: only those; GO_FAULT_DEBUG=1:
- * the guard's events per settled view. */
+ * scenario (1); GO_FAULT_KIND=name, GO_FAULT_SCENE=name: only those; GO_FAULT_THINK=S: the
+ * players' pace (render --think; blitz by default); GO_FAULT_DEBUG=1: the guard's events per
+ * settled view. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -85,10 +86,13 @@ static void test_faults_live(void **state)
     const char *env = getenv("KIFUCAM_GO_FAULT_GAMES");
     int per = env ? atoi(env) : 1;
     bool debug = getenv("GO_FAULT_DEBUG") != NULL;
+    /* GO_FAULT_THINK=S: the players think S seconds a move (render --think); default blitz */
+    double think = getenv("GO_FAULT_THINK") ? atof(getenv("GO_FAULT_THINK")) : 0;
     static const enum render_scenario scenes[] = {RENDER_SCENE_OVERHEAD, RENDER_SCENE_DIM,
                                                   RENDER_SCENE_GLARE, RENDER_SCENE_PLAYER};
     const size_t nscenes = sizeof scenes / sizeof scenes[0];
-    tu_note("%d game(s) per fault and scenario, %d moves, 640 x 480, colour", per, MOVES);
+    tu_note("%d game(s) per fault and scenario, %d moves, 640 x 480, colour, think %.1f s", per,
+            MOVES, think);
     struct tally all[sizeof kinds / sizeof kinds[0]] = {0};
     int gi = 0;
     struct go_film *film = malloc(sizeof *film);
@@ -108,6 +112,7 @@ static void test_faults_live(void **state)
                 render_opts_default(&o);
                 o.width = 640, o.height = 480, o.scenario = scenes[s], o.max_moves = kinds[f].moves;
                 o.seed = 900 + (uint64_t)gi, o.faults = kinds[f].bit;
+                o.think_s = think;
                 go_film_run(rec, &o, true, debug, film);
                 if (film->unplaced || film->nfaults == 0) continue; /* no place in this game */
                 k++;
