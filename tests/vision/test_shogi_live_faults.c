@@ -105,6 +105,10 @@ static void film_game(const struct shogi_record *rec, const struct render_opts *
             if (!strcmp(f->events[k].kind, "fault") && fm->fault_ply < 0) {
                 fm->fault_ply = f->events[k].ply;
                 fm->fault_frame = i;
+                if (debug)
+                    fprintf(stderr, "fault %s at frame %d ply %d: square %d, piece %d\n",
+                            f->events[k].name, i, f->events[k].ply, f->events[k].sq,
+                            f->events[k].piece);
             }
         struct vision_image img;
         sf_frame(f, g, &img);
