@@ -4,12 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vision/shogi_read.h"
+#include "vision/shogi_reader_internal.h"
 #include "vision/vision_internal.h"
 
 struct shogi_finder {
     struct vision_detector *det;
     struct find_work *work;
+    uint8_t *big; /* the frame enlarged (shogi_grid_find_enlarged) */
+    size_t big_cap;
 };
 
 struct shogi_finder *shogi_finder_new(void)
@@ -30,6 +32,7 @@ void shogi_finder_free(struct shogi_finder *f)
     if (!f) return;
     vision_detector_free(f->det);
     find_work_free(f->work);
+    free(f->big);
     free(f);
 }
 
@@ -75,6 +78,44 @@ bool shogi_grid_find_tuned(struct shogi_finder *f, const struct vision_image *gr
     f->det->line_c = lc;
     f->det->hough_votes = hv;
     return ok;
+}
+
+bool shogi_grid_find_at(struct shogi_finder *f, const struct vision_image *gray, int times,
+                        double line_c, int votes, struct shogi_grid *g)
+{
+    int big = gray->width > gray->height ? gray->width : gray->height;
+    int ws = f->det->work_size, work = times * ws;
+    bool ok;
+    if (big >= work) { /* the finder shrinks the frame to work pixels itself */
+        f->det->work_size = work;
+        ok = shogi_grid_find_tuned(f, gray, line_c, votes, g);
+        f->det->work_size = ws;
+        return ok;
+    }
+    double k = (double)work / big;
+    int w = (int)lround(k * gray->width), h = (int)lround(k * gray->height);
+    size_t need = (size_t)w * h;
+    if (need > f->big_cap) {
+        free(f->big);
+        f->big = malloc(need);
+        f->big_cap = f->big ? need : 0;
+        if (!f->big) return false;
+    }
+    cv_image src = {(uint8_t *)gray->data, gray->width, gray->height, gray->stride, 1};
+    cv_image dst = {f->big, w, h, w, 1};
+    if (cv_resize(&src, &dst) != CV_OK) return false;
+    struct vision_image enlarged = *gray;
+    enlarged.width = w, enlarged.height = h, enlarged.stride = w, enlarged.data = f->big;
+    f->det->work_size = w > h ? w : h;
+    ok = shogi_grid_find_tuned(f, &enlarged, line_c, votes, g);
+    f->det->work_size = ws;
+    if (!ok) return false;
+    /* back to the frame's pixels (bilinear enlarging maps pixel centres onto pixel centres) */
+    double c[4][2];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 2; j++) c[i][j] = (g->corners[i][j] + 0.5) * gray->width / w - 0.5;
+    shogi_grid_set(g, c);
+    return true;
 }
 
 bool shogi_grid_find(struct shogi_finder *f, const struct vision_image *gray, struct shogi_grid *g)

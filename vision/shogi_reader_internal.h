@@ -70,6 +70,12 @@ struct shogi_reader {
     } red_cls[2]; /* the redness of plain [0] and promoted [1] faces seen on this set */
 };
 
+/* shogi_grid.c: shogi_grid_find_tuned with the finder working on times its working size (640 px
+ * a side), the frame enlarged when it is smaller (thin lines seen at a slant are a pixel wide or
+ * less at 640); corners in the frame's pixels. */
+bool shogi_grid_find_at(struct shogi_finder *f, const struct vision_image *gray, int times,
+                        double line_c, int votes, struct shogi_grid *g);
+
 /* shogi_colour.c */
 /* The grey frame the reader works on (img itself, or a grey copy of a colour img, which is then
  * kept as r->colour for this frame); NULL when out of memory. */

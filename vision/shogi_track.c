@@ -197,9 +197,15 @@ bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *
     struct shogi_position start = *known;
     bool symmetric = half_turn_symmetric(&start);
     bool ok = false;
-    for (size_t i = 0; i < sizeof tunings / sizeof tunings[0] && !ok; i++) {
+    /* each tuning at the finder's working size (640 px), then at twice that (the frame enlarged
+     * when smaller): the thin lines of a shogiban seen at a slant are a pixel wide or less at 640
+     * and the finder's line mask loses them (first frames of 24 seeds a scenario, 640 x 480:
+     * started right 101 -> 132 of 144, the side view 12 -> 20, the player view 15 -> 23) */
+    const size_t nt = sizeof tunings / sizeof tunings[0];
+    for (size_t i = 0; i < 2 * nt && !ok; i++) {
         struct shogi_grid found;
-        if (!shogi_grid_find_tuned(r->finder, gray, tunings[i].line_c, tunings[i].votes, &found))
+        if (!shogi_grid_find_at(r->finder, gray, i < nt ? 1 : 2, tunings[i % nt].line_c,
+                                tunings[i % nt].votes, &found))
             continue;
         r->have_grid = true;
         double thr = 0;

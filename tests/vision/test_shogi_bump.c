@@ -116,9 +116,12 @@ static void test_follow_bumps(void **state)
     /* the bumps happened, on started games, and the grid went with the board */
     assert_true(all.bumps >= 3);
     assert_true(all.started * 3 >= all.games * 2);
-    /* ../shared's games: lost on 2.7%; without them the fixture games (lishogi-20.usi) lose it
-     * on 10.5% (dim light 22%: a bump there moves the grid onto the next line) */
-    assert_true(sf_pct(all.lost, all.frames) <= (tu_shared_data_dir() ? 5.0 : 12.0));
+    /* ../shared's games: lost on 3.5%, 6.7% since the start also searches the frame enlarged
+     * (the second side game starts now: 46 of its 201 frames 2-5 px off after its bumps; the
+     * other five games lose the same frames as before); without them the fixture games
+     * (lishogi-20.usi) lose it on 10.5% (dim light 22%: a bump there moves the grid onto the
+     * next line) */
+    assert_true(sf_pct(all.lost, all.frames) <= (tu_shared_data_dir() ? 7.5 : 12.0));
 }
 
 int main(void)

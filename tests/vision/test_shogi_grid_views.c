@@ -206,9 +206,10 @@ static void test_start_views(void **state)
     free(f);
     shogi_records_free(games, ngames);
     if (only || se) return; /* a part of the figures: no floors */
-    /* floors under the measured figures: 24 seeds a scenario, 101 of 144 right and 5 wrong of
-       106 started; the first 12 seeds (the default): 48 of 72 right, none wrong */
-    assert_true(all_right * 100 >= all * 60);
+    /* floors under the measured figures: 24 seeds a scenario, 132 of 144 right and 5 wrong of
+       137 started (the finder at 640 px only: 101 right, 5 wrong of 106); the first 12 seeds
+       (the default): 66 of 72 right, none wrong (before: 48) */
+    assert_true(all_right * 100 >= all * 85);
     assert_true((all_started - all_right) * 100 <= all * 5);
 }
 
