@@ -341,6 +341,18 @@ static void test_occluded_points_are_no_change(void **state)
     go_obs_guard_free(g);
 }
 
+/* A Chinese-rules 9x9 guard whose game starts from the position rows shows, to_move to play. */
+static struct go_obs_guard *guard_set_up(const char *const rows[9], enum go_color to_move)
+{
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++)
+            if (rows[y][x] != '.')
+                go_obs_guard_setup(g, rows[y][x] == 'X' ? GO_BLACK : GO_WHITE, go_point(x, y));
+    go_obs_guard_set_to_move(g, to_move);
+    return g;
+}
+
 /* A snapback played faster than the views: White captures at E5, Black takes three stones back
  * at D5, White captures D5 again; each position shows in one view only (the last with Black's
  * stone still on the board). The guard reads the exchange back from its views: three moves,
@@ -363,12 +375,7 @@ static void test_fast_snapback_read_back(void **state)
     static const char *const v4[9] = {".........", ".........", ".........",
                                       "...OXX...", "..O.O.X..", "...OX.X..",
                                       ".....X...", ".........", "........."};
-    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
-    for (int y = 0; y < 9; y++)
-        for (int x = 0; x < 9; x++)
-            if (start[y][x] != '.')
-                go_obs_guard_setup(g, start[y][x] == 'X' ? GO_BLACK : GO_WHITE, go_point(x, y));
-    go_obs_guard_set_to_move(g, GO_WHITE);
+    struct go_obs_guard *g = guard_set_up(start, GO_WHITE);
     const char *const *views[] = {start, start, v1, v2, v3, v4, v4, v4, v4};
     struct go_move got[8];
     int nmoves = 0, nflags = 0;
@@ -629,13 +636,11 @@ static void test_prisoner_read_gone_once_in_doubt(void **state)
     go_obs_guard_free(g);
 }
 
-/* A prisoner read gone once in doubt, then its point played again at once by its colour (a
- * legal move now): the new stone is a move, not the prisoner left on. */
-static void test_prisoner_point_played_again(void **state)
+/* Both prisoner tests below: the opening up to Black E4 taking White E5 and E6, each view read
+ * twice (B D5, W E5, B F5, W E6, B D6, W A1, B F6, W A2, B E7, W A3); returns the flags raised. */
+static int play_e5_e6_opening(struct go_obs_guard *g)
 {
-    (void)state;
     static const char *const rows[][9] = {
-        /* B D5, W E5, B F5, W E6, B D6, W A1, B F6, W A2, B E7, W A3 */
         {".........", ".........", ".........", ".........", "...X.....", ".........", ".........",
          ".........", "........."},
         {".........", ".........", ".........", ".........", "...XO....", ".........", ".........",
@@ -657,6 +662,18 @@ static void test_prisoner_point_played_again(void **state)
         {".........", ".........", "....X....", "...XOX...", "...XOX...", ".........", "O........",
          "O........", "O........"},
     };
+    int nflags = 0;
+    go_obs_guard_observe(g, see(empty), ev);
+    for (int i = 0; i < 10; i++)
+        for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(rows[i]), ev));
+    return nflags;
+}
+
+/* A prisoner read gone once in doubt, then its point played again at once by its colour (a
+ * legal move now): the new stone is a move, not the prisoner left on. */
+static void test_prisoner_point_played_again(void **state)
+{
+    (void)state;
     /* Black E4 takes E5 and E6; the prisoners on, then off, then White E5 again */
     static const char *const b_e4_on[9] = {".........", ".........", "....X....",
                                            "...XOX...", "...XOX...", "....X....",
@@ -668,10 +685,7 @@ static void test_prisoner_point_played_again(void **state)
                                         "...X.X...", "...XOX...", "....X....",
                                         "O........", "O........", "O........"};
     struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
-    int nflags = 0;
-    go_obs_guard_observe(g, see(empty), ev);
-    for (int i = 0; i < 10; i++)
-        for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(rows[i]), ev));
+    int nflags = play_e5_e6_opening(g);
     for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(b_e4_on), ev));
     nflags += flags(go_obs_guard_observe(g, see_odd(b_e4_off, 4, 4, OBS_EMPTY, 0.7f), ev));
     for (int k = 0; k < 3; k++) nflags += flags(go_obs_guard_observe(g, see(w_e5), ev));
@@ -691,29 +705,6 @@ static void test_prisoner_point_played_again(void **state)
 static void test_prisoner_taken_for_a_replay_then_off(void **state)
 {
     (void)state;
-    static const char *const rows[][9] = {
-        /* B D5, W E5, B F5, W E6, B D6, W A1, B F6, W A2, B E7, W A3 */
-        {".........", ".........", ".........", ".........", "...X.....", ".........", ".........",
-         ".........", "........."},
-        {".........", ".........", ".........", ".........", "...XO....", ".........", ".........",
-         ".........", "........."},
-        {".........", ".........", ".........", ".........", "...XOX...", ".........", ".........",
-         ".........", "........."},
-        {".........", ".........", ".........", "....O....", "...XOX...", ".........", ".........",
-         ".........", "........."},
-        {".........", ".........", ".........", "...XO....", "...XOX...", ".........", ".........",
-         ".........", "........."},
-        {".........", ".........", ".........", "...XO....", "...XOX...", ".........", ".........",
-         ".........", "O........"},
-        {".........", ".........", ".........", "...XOX...", "...XOX...", ".........", ".........",
-         ".........", "O........"},
-        {".........", ".........", ".........", "...XOX...", "...XOX...", ".........", ".........",
-         "O........", "O........"},
-        {".........", ".........", "....X....", "...XOX...", "...XOX...", ".........", ".........",
-         "O........", "O........"},
-        {".........", ".........", "....X....", "...XOX...", "...XOX...", ".........", "O........",
-         "O........", "O........"},
-    };
     /* Black E4 takes E5 and E6; E6 comes off at once, E5 stays on a while */
     static const char *const b_e4_on[9] = {".........", ".........", "....X....",
                                            "...X.X...", "...XOX...", "....X....",
@@ -725,10 +716,7 @@ static void test_prisoner_taken_for_a_replay_then_off(void **state)
                                         "...X.X...", "...X.X...", "O...X....",
                                         "O........", "O........", "O........"};
     struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
-    int nflags = 0;
-    go_obs_guard_observe(g, see(empty), ev);
-    for (int i = 0; i < 10; i++)
-        for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(rows[i]), ev));
+    int nflags = play_e5_e6_opening(g);
     nflags += flags(go_obs_guard_observe(g, see_odd(b_e4_on, 4, 4, OBS_EMPTY, 0.7f), ev));
     for (int k = 0; k < 2; k++) nflags += flags(go_obs_guard_observe(g, see(b_e4_on), ev));
     for (int k = 0; k < 3; k++) nflags += flags(go_obs_guard_observe(g, see(b_e4_off), ev));
@@ -796,12 +784,7 @@ static void test_ko_taken_in_one_view_then_retaken(void **state)
     static const char *const b_h2[9] = {".........", ".........", "...XO....",
                                         "..XO.O...", "...XO....", ".........",
                                         ".........", ".......X.", "........."};
-    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
-    for (int y = 0; y < 9; y++)
-        for (int x = 0; x < 9; x++)
-            if (before[y][x] != '.')
-                go_obs_guard_setup(g, before[y][x] == 'X' ? GO_BLACK : GO_WHITE, go_point(x, y));
-    go_obs_guard_set_to_move(g, GO_WHITE);
+    struct go_obs_guard *g = guard_set_up(before, GO_WHITE);
     struct fed f = {0};
     feed(g, before, 2, &f);
     feed(g, taken_once, 1, &f);
@@ -841,12 +824,7 @@ static void test_moved_stone_of_the_side_to_move(void **state)
     static const char *const b_g2[9] = {".........", ".........", "..X......",
                                         "......O..", ".........", ".........",
                                         "..O......", "......X..", "........."};
-    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
-    for (int y = 0; y < 9; y++)
-        for (int x = 0; x < 9; x++)
-            if (before[y][x] != '.')
-                go_obs_guard_setup(g, before[y][x] == 'X' ? GO_BLACK : GO_WHITE, go_point(x, y));
-    go_obs_guard_set_to_move(g, GO_BLACK);
+    struct go_obs_guard *g = guard_set_up(before, GO_BLACK);
     struct fed f = {0};
     feed(g, before, 2, &f);
     feed(g, misread_d7, 1, &f);
@@ -885,12 +863,7 @@ static void test_disturbed_stone_confirmed_late(void **state)
     static const char *const w_h5[9] = {".........", ".XOX.....", ".OXO.....",
                                         ".XO......", ".......O.", ".........",
                                         "......X..", "......O..", "........."};
-    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
-    for (int y = 0; y < 9; y++)
-        for (int x = 0; x < 9; x++)
-            if (before[y][x] != '.')
-                go_obs_guard_setup(g, before[y][x] == 'X' ? GO_BLACK : GO_WHITE, go_point(x, y));
-    go_obs_guard_set_to_move(g, GO_WHITE);
+    struct go_obs_guard *g = guard_set_up(before, GO_WHITE);
     struct fed f = {0};
     feed(g, before, 2, &f);
     feed(g, swept_doubt, 1, &f);
