@@ -24,8 +24,10 @@ static const struct {
 } tunings[] = {{8, 30}, {4, 30}, {8, 50}, {8, 15}, {4, 50}, {12, 30}};
 #define NT ((int)(sizeof tunings / sizeof tunings[0]))
 
-/* The farthest corner from the truth's (any rotation of the corners), in cells. */
-static double corner_error(const struct shogi_grid *g, const struct render_shogi_frame *f)
+/* The farthest corner from the truth's, in cells, under the rotation of the corners that fits
+ * best (*turn: which one; the start looks the same turned half round, so 0 or 2 are right). */
+static double corner_error(const struct shogi_grid *g, const struct render_shogi_frame *f,
+                           int *turn)
 {
     double cell =
         hypot(f->corners[1][0] - f->corners[0][0], f->corners[1][1] - f->corners[0][1]) / 9;
@@ -36,7 +38,10 @@ static double corner_error(const struct shogi_grid *g, const struct render_shogi
             const double *c = g->corners[(i + r) & 3];
             worst = fmax(worst, hypot(c[0] - f->corners[i][0], c[1] - f->corners[i][1]));
         }
-        best = fmin(best, worst);
+        if (worst < best) {
+            best = worst;
+            *turn = r;
+        }
     }
     return best / cell;
 }
@@ -92,7 +97,8 @@ static void test_grid_views(void **state)
                     if (!shogi_grid_find_tuned(fd, &img, tunings[t].line_c, tunings[t].votes,
                                                &grid))
                         continue;
-                    hit = corner_error(&grid, f) < 0.5;
+                    int turn;
+                    hit = corner_error(&grid, f, &turn) < 0.5;
                     if (hit && t == 0) sd++;
                 }
                 sa += hit;
@@ -116,27 +122,6 @@ static void test_grid_views(void **state)
     shogi_finder_free(fd);
     for (int i = 0; i < ngames; i++) shogi_record_free(games[i]);
     free(games);
-}
-
-/* The farthest corner from the truth's with the corners in the reader's order, or turned half
- * round (the initial position looks the same from both sides), in cells; *turn: which. */
-static double start_error(const struct shogi_grid *g, const struct render_shogi_frame *f, int *turn)
-{
-    double cell =
-        hypot(f->corners[1][0] - f->corners[0][0], f->corners[1][1] - f->corners[0][1]) / 9;
-    double best = 1e18;
-    for (int r = 0; r < 4; r++) {
-        double worst = 0;
-        for (int i = 0; i < 4; i++) {
-            const double *c = g->corners[(i + r) & 3];
-            worst = fmax(worst, hypot(c[0] - f->corners[i][0], c[1] - f->corners[i][1]));
-        }
-        if (worst < best) {
-            best = worst;
-            *turn = r;
-        }
-    }
-    return best / cell;
 }
 
 /* The reader's start (grid, ranks from files, piece book) on the first frame as the reader takes
@@ -177,7 +162,7 @@ static void test_start_views(void **state)
             ms += shogi_reader_stats(rd)->ms;
             if (ok) {
                 int turn = 0;
-                double e = start_error(shogi_reader_grid(rd), f, &turn);
+                double e = corner_error(shogi_reader_grid(rd), f, &turn);
                 started++;
                 /* ranks from files, and on the board's own cells (not a cell off) */
                 if (turn % 2 == 0 && e < 0.75) {
