@@ -38,16 +38,13 @@ void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t
                 const struct point_state *by = &g->pt[p->unseen_by[k]];
                 gog_commit_move(g, p->move[k], by->seen_t, by->seen_frame, NULL, by->seen_obs,
                                 false, b);
-                for (int e = n0; e < b->n; e++)
-                    if (b->ev[e].kind == GUARD_MOVE)
-                        strncat(b->ev[e].text,
+                gog_note_events(b, n0, GUARD_MOVE,
                                 p->unseen_fits[k] > 1
                                     ? " (accepted under doubt: never seen, thrown in and "
                                       "captured by the reply before a view; another point "
                                       "fits as well)"
                                     : " (accepted under doubt: never seen, thrown in and "
-                                      "captured by the reply before a view)",
-                                sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+                                      "captured by the reply before a view)");
                 continue;
             }
             gog_commit_move(g, p->move[k], h->stone_t[c], h->stone_frame[c], NULL,
@@ -58,18 +55,12 @@ void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t
                    board holds it until it is surely read gone */
                 g->pt[q].belief = (uint8_t)c;
                 g->pt[q].cand_active = false;
-                for (int e = n0; e < b->n; e++)
-                    if (b->ev[e].kind == GUARD_MOVE)
-                        strncat(b->ev[e].text,
-                                " (accepted under doubt: seen once, it explains the capture)",
-                                sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+                gog_note_events(b, n0, GUARD_MOVE,
+                                " (accepted under doubt: seen once, it explains the capture)");
                 continue;
             }
-            for (int e = n0; e < b->n; e++)
-                if (b->ev[e].kind == GUARD_MOVE)
-                    strncat(b->ev[e].text,
-                            " (accepted under doubt: seen once, captured by the reply)",
-                            sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+            gog_note_events(b, n0, GUARD_MOVE,
+                            " (accepted under doubt: seen once, captured by the reply)");
             continue;
         }
         gog_commit_move(g, p->move[k], s ? s->seen_t : t, s ? s->seen_frame : frame, s,

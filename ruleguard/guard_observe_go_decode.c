@@ -387,12 +387,9 @@ bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf 
         for (int m = 0; m < use->k; m++) {
             int n0 = b->n;
             gog_commit_move(g, use->seq[m], t, frame, NULL, use->first[m], false, b);
-            for (int e = n0; e < b->n; e++)
-                if (b->ev[e].kind == GUARD_MOVE)
-                    strncat(b->ev[e].text,
+            gog_note_events(b, n0, GUARD_MOVE,
                             " (accepted under doubt: read back from the last views, a fast "
-                            "exchange)",
-                            sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+                            "exchange)");
         }
     free(d);
     return ok;

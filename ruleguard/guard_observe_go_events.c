@@ -44,3 +44,10 @@ void gog_doubt_note(char *text, size_t len, const struct point_state *s, bool fl
     else if (s->seen_doubt)
         snprintf(text + used, len - used, " (accepted under doubt: low-confidence reading)");
 }
+
+void gog_note_events(struct evbuf *b, int from, enum guard_kind kind, const char *note)
+{
+    for (int e = from; e < b->n; e++)
+        if (b->ev[e].kind == kind)
+            strncat(b->ev[e].text, note, sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+}

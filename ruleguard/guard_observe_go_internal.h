@@ -164,6 +164,9 @@ struct guard_event *gog_ev_add(struct evbuf *b, enum guard_kind kind, int ply, i
                                uint64_t frame);
 const char *gog_color_name(int c);
 void gog_append_points(char *text, size_t len, const int *pts, int n, int height);
+/* Append note to the text of every event of kind from index `from` of b on (a move committed
+ * under doubt says why). */
+void gog_note_events(struct evbuf *b, int from, enum guard_kind kind, const char *note);
 void gog_doubt_note(char *text, size_t len, const struct point_state *s, bool flushing);
 
 /* guard_observe_go_history.c */

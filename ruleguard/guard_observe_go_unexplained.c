@@ -119,12 +119,9 @@ void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool distu
         int n0 = b->n;
         gog_commit_move(g, (struct go_move){c, swept}, s->stone_t[c], s->stone_frame[c], NULL,
                         first_bad - 1, flushing, b);
-        for (int e = n0; e < b->n; e++)
-            if (b->ev[e].kind == GUARD_MOVE)
-                strncat(b->ev[e].text,
+        gog_note_events(b, n0, GUARD_MOVE,
                         " (accepted under doubt: read once, then swept off with the stones "
-                        "around it)",
-                        sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+                        "around it)");
         p->left[p->nleft++] = (struct change){swept, (uint8_t)c, GO_EMPTY, first_bad};
     }
     if (!disturbed && part_of_disturbance(g, p->left, p->nleft)) {

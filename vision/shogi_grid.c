@@ -10,7 +10,7 @@
 struct shogi_finder {
     struct vision_detector *det;
     struct find_work *work;
-    uint8_t *big; /* the frame enlarged (shogi_grid_find_enlarged) */
+    uint8_t *big; /* the frame enlarged (shogi_grid_find_at) */
     size_t big_cap;
 };
 
