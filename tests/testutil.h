@@ -30,4 +30,19 @@ void tu_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * "not ok N # SKIP", which meson's TAP reader counts as a failure.) */
 #define TU_SKIP() return
 
+/* CI's second stage builds with AddressSanitizer: it looks for memory errors, not figures, so the
+ * tests that film or replay whole corpora take a lighter share there: TU_ASAN_LIGHT(full, light).
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define TU_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TU_UNDER_ASAN 1
+#endif
+#endif
+#ifndef TU_UNDER_ASAN
+#define TU_UNDER_ASAN 0
+#endif
+#define TU_ASAN_LIGHT(full, light) (TU_UNDER_ASAN ? (light) : (full))
+
 #endif

@@ -484,7 +484,7 @@ static void test_many_games_replay(void **state)
         TU_SKIP();
     }
     int games_run = 0, moves = 0, faults = 0;
-    for (int g = 0; g < n && games_run<12; g += n / 12> 0 ? n / 12 : 1) {
+    for (int g = 0; g < n && games_run<TU_ASAN_LIGHT(12, 4); g += n / 12> 0 ? n / 12 : 1) {
         struct render_opts o = opts(96, 72, 1000 + (uint64_t)g, RENDER_SCENE_MIXED, 30);
         if (games_run % 2 == 0) /* half of them with every shogi fault */
             o.faults = RENDER_FAULT_NOT_IN_HAND | RENDER_FAULT_HIDDEN | RENDER_FAULT_WRONG_WAY |

@@ -17,18 +17,7 @@
 
 /* Every clean shared game (about 4,400: ~30 s optimised); under AddressSanitizer (~100 s CPU
  * for all of them, too slow for CI) an even sample of a third. OBS_MAX_SHARED sets the number. */
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
-#ifdef UNDER_ASAN
-#define MAX_SHARED 1500
-#else
-#define MAX_SHARED 100000
-#endif
+#define MAX_SHARED TU_ASAN_LIGHT(100000, 1500)
 
 /* OBS_LIST=file: replay only the games whose path contains one of the file's lines (the failing
  * games of an earlier run, to try a change quickly; seeds stay those of the whole run). */

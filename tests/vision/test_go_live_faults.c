@@ -22,7 +22,7 @@
 #include "tests/testutil.h"
 #include "tests/vision/go_film.h"
 
-#define MOVES 16
+#define MOVES TU_ASAN_LIGHT(16, 10)
 
 /* The fixture games that start from an empty board, in name order. */
 static int load_games(struct go_record **out, int max)

@@ -136,7 +136,7 @@ static void test_start_views(void **state)
     int ngames = 0;
     struct shogi_record **games = sf_load_games(&ngames);
     const char *se = getenv("KIFUCAM_SHOGI_START_SEEDS");
-    int nseeds = se && atoi(se) > 0 ? atoi(se) : 12;
+    int nseeds = se && atoi(se) > 0 ? atoi(se) : TU_ASAN_LIGHT(12, 6);
     const char *only = getenv("KIFUCAM_SHOGI_GRID_SCENE");
     static const enum render_scenario scenes[] = {RENDER_SCENE_OVERHEAD, RENDER_SCENE_PLAYER,
                                                   RENDER_SCENE_SIDE,     RENDER_SCENE_PARTIAL,

@@ -22,7 +22,7 @@
 #include "tests/vision/shogi_film.h"
 #include "vision/shogi_read.h"
 
-#define MOVES 20
+#define MOVES TU_ASAN_LIGHT(20, 12)
 
 struct fault_kind {
     unsigned bit;
