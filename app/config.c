@@ -19,6 +19,7 @@ void kc_config_default(struct kc_config *c)
     c->komi = 6.5;
     snprintf(c->board_name, sizeof c->board_name, "board-1");
     c->settle_s = 0.5;
+    c->repeat_s = 0.5;
     c->speed = 1;
     c->retry_min_ms = 200;
     c->retry_max_ms = 5000;
@@ -139,6 +140,8 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
             if (!rc && c->rotate % 90) rc = -1;
         } else if (!strcmp(key, "settle_s"))
             rc = parse_double(value, 0, 60, &c->settle_s);
+        else if (!strcmp(key, "repeat_s"))
+            rc = parse_double(value, 0, 60, &c->repeat_s);
         else if (!strcmp(key, "retry_min_ms"))
             rc = parse_int(value, 1, 600000, &c->retry_min_ms);
         else if (!strcmp(key, "retry_max_ms"))

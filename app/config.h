@@ -29,6 +29,7 @@ struct kc_config {
     bool loop;         /* files and folders start again at their end (soak runs, a shop window) */
     int rotate;        /* 0, 90, 180, 270: the board turned clockwise in the image */
     double settle_s;   /* the view must hold still this long */
+    double repeat_s;   /* and is said again this often while it holds (0: never) */
     int retry_min_ms, retry_max_ms;
     /* [output] */
     char out_dir[512];

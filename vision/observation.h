@@ -19,8 +19,8 @@ enum obs_point { OBS_EMPTY = 0, OBS_BLACK = 1, OBS_WHITE = 2 };
  * stand is in view, and why not. Unused for Go. */
 struct hand_obs {
     bool visible;
-    bool covered;       /* not visible because a hand rests over it (a resignation sign in shogi),
-                           rather than out of the picture */
+    bool covered; /* not visible because a hand rests over it (a resignation sign in shogi),
+                     rather than out of the picture */
     uint8_t count[7];
     uint8_t promoted[7]; /* of count[], how many lie promoted side up (they must be turned) */
     float conf;
@@ -49,6 +49,7 @@ struct stable_obs {
     int64_t since_ns;         /* when the run began */
     int frames;               /* frames in the run */
     bool first;               /* no earlier stable observation to compare with */
+    bool repeat;              /* the view said before, held since: a fresh reading of it */
     bool changed[OBS_POINTS]; /* point differs from the previous stable observation */
     int nchanged;
 };

@@ -1,7 +1,8 @@
 /* vision/settle.c — from per-frame observations to stable ones: a view is stable once the board
  * is found, nothing is occluded, every point is sure enough, and the position has not changed for
- * stable_s seconds (and min_frames frames). Each new stable position is emitted once, with a mask
- * of the points that differ from the previous stable one. */
+ * stable_s seconds (and min_frames frames). Each new stable position is emitted with a mask of the
+ * points that differ from the previous stable one; while it holds (a flicker on doubtful points
+ * aside) it is said again every repeat_s, a fresh reading for the rule guard. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,8 @@ struct settler {
     bool have_run, have_stable, emitted;
     struct observation run; /* first frame of the current run of identical frames */
     int frames;
-    struct observation stable; /* last emitted */
+    struct observation stable; /* last said */
+    bool holding;              /* every usable frame since then agreed with it (hold_conf) */
 };
 
 void settle_params_default(struct settle_params *p)
@@ -20,6 +22,8 @@ void settle_params_default(struct settle_params *p)
     p->stable_s = 0.5;
     p->min_frames = 3;
     p->min_conf = 0.5;
+    p->repeat_s = 0.5;
+    p->hold_conf = 0.9;
 }
 
 struct settler *settle_new(const struct settle_params *p)
@@ -55,10 +59,45 @@ static bool same(const struct observation *a, const struct observation *b)
     return true;
 }
 
+/* The same on every point both read at least hold_conf sure. */
+static bool holds(const struct settler *s, const struct observation *a, const struct observation *b)
+{
+    if (a->w != b->w || a->h != b->h) return false;
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++) {
+            int p = y * OBS_MAX + x;
+            if (a->point[p] != b->point[p] && a->conf[p] >= s->p.hold_conf &&
+                b->conf[p] >= s->p.hold_conf)
+                return false;
+        }
+    return true;
+}
+
+static void say(struct settler *s, const struct observation *obs, bool repeat,
+                struct stable_obs *out)
+{
+    memset(out, 0, sizeof *out);
+    out->obs = *obs;
+    out->since_ns = repeat ? s->stable.t_ns : s->run.t_ns;
+    out->frames = s->frames;
+    out->first = !s->have_stable;
+    out->repeat = repeat;
+    for (int y = 0; y < obs->h; y++)
+        for (int x = 0; x < obs->w; x++) {
+            int p = y * OBS_MAX + x;
+            out->changed[p] = !out->first && s->stable.point[p] != obs->point[p];
+            out->nchanged += out->changed[p];
+        }
+    s->stable = *obs;
+    s->have_stable = true;
+    s->holding = true;
+}
+
 bool settle_push(struct settler *s, const struct observation *obs, struct stable_obs *out)
 {
     if (!usable(s, obs)) {
         s->have_run = false;
+        s->holding = false;
         return false;
     }
     if (!s->have_run || !same(&s->run, obs)) {
@@ -68,23 +107,21 @@ bool settle_push(struct settler *s, const struct observation *obs, struct stable
         s->emitted = false;
     } else
         s->frames++;
-    if (s->emitted) return false;
+    if (s->holding && !holds(s, &s->stable, obs)) s->holding = false;
     double held = (obs->t_ns - s->run.t_ns) / 1e9;
-    if (held + 1e-9 < s->p.stable_s || s->frames < s->p.min_frames) return false;
-    s->emitted = true;
-    if (s->have_stable && same(&s->stable, obs)) return false; /* back to what we had */
-    memset(out, 0, sizeof *out);
-    out->obs = *obs;
-    out->since_ns = s->run.t_ns;
-    out->frames = s->frames;
-    out->first = !s->have_stable;
-    for (int y = 0; y < obs->h; y++)
-        for (int x = 0; x < obs->w; x++) {
-            int p = y * OBS_MAX + x;
-            out->changed[p] = !out->first && s->stable.point[p] != obs->point[p];
-            out->nchanged += out->changed[p];
+    if (!s->emitted && held + 1e-9 >= s->p.stable_s && s->frames >= s->p.min_frames) {
+        s->emitted = true;
+        if (!s->have_stable || !same(&s->stable, obs)) {
+            say(s, obs, false, out);
+            return true;
         }
-    s->stable = *obs;
-    s->have_stable = true;
-    return true;
+        /* back to what was said (after a hand, or a flicker): it holds again from here */
+        s->holding = true;
+    }
+    double since = (obs->t_ns - s->stable.t_ns) / 1e9;
+    if (s->p.repeat_s > 0 && s->holding && s->have_stable && since + 1e-9 >= s->p.repeat_s) {
+        say(s, obs, true, out);
+        return true;
+    }
+    return false;
 }

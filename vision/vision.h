@@ -95,6 +95,13 @@ struct settle_params {
     double stable_s; /* [0.5] unoccluded and unchanged this long before a stable observation */
     int min_frames;  /* [3] and for at least this many frames */
     double min_conf; /* [0.5] every point at least this sure */
+    /* [0.5] a view that holds is said again this long after it was last said (0: never). The
+     * rule guard confirms a change on a second reading; without the repeat it comes only with
+     * the next move's view, and the live record runs a move behind. */
+    double repeat_s;
+    /* [0.9] while a view holds, a point read below this in either frame may flicker (a doubtful
+     * point must not keep a still board from being said again) */
+    double hold_conf;
 };
 void settle_params_default(struct settle_params *p);
 
@@ -102,7 +109,8 @@ struct settler;
 struct settler *settle_new(const struct settle_params *p); /* NULL p = defaults */
 void settle_free(struct settler *s);
 /* Feed one observation. Returns true (and fills out) when the view has just settled on a position
- * different from the previous stable one (or the first one); the change mask is relative to it. */
+ * different from the previous stable one (or the first one), or when the view said last has held
+ * for repeat_s since (out->repeat); the change mask is relative to the view said before. */
 bool settle_push(struct settler *s, const struct observation *obs, struct stable_obs *out);
 
 /* ---- files --------------------------------------------------------------------------------- */

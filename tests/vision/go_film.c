@@ -15,13 +15,15 @@
 #include "vision/vision.h"
 
 /* The guard's events: moves kept (in the reader's grid), flags kept with their ply and frame. */
-static void take(struct go_film *out, const struct guard_event *ev, int m, int frame,
+static void take(struct go_film *out, const struct guard_event *ev, int m, int frame, double t,
                  struct go_move *raw, bool debug)
 {
     for (int k = 0; k < m; k++) {
         if (debug) fprintf(stderr, " %s %s", guard_kind_name(ev[k].kind), ev[k].text);
-        if (ev[k].kind == GUARD_MOVE && ev[k].move.point != GO_PASS && out->ngot < GO_FILM_MAX)
+        if (ev[k].kind == GUARD_MOVE && ev[k].move.point != GO_PASS && out->ngot < GO_FILM_MAX) {
+            out->got_t[out->ngot] = t;
             raw[out->ngot++] = ev[k].move;
+        }
         if (guard_is_flag(ev[k].kind) && out->nflags < GO_FILM_MAX) {
             struct go_film_flag *f = &out->flag[out->nflags++];
             f->kind = ev[k].kind;
@@ -93,7 +95,11 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
     if (!rules) rules = go_rules_find("chinese");
     struct vision_detector *det = vision_detector_new();
     det->board_size = rec->width;
-    struct settler *st = settle_new(NULL);
+    struct settle_params sp;
+    settle_params_default(&sp);
+    /* KIFUCAM_SETTLE_REPEAT=S: the settler's repeat (0: none), to measure what it brings */
+    if (getenv("KIFUCAM_SETTLE_REPEAT")) sp.repeat_s = atof(getenv("KIFUCAM_SETTLE_REPEAT"));
+    struct settler *st = settle_new(&sp);
     struct go_obs_guard *guard = go_obs_guard_new(rec->width, rec->height, rules, NULL);
     struct render_frame *f = malloc(sizeof *f);
     struct observation *obs = malloc(sizeof *obs);
@@ -110,9 +116,20 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
         if (rec->nodes[n].move.point != GO_PASS && out->nwant < GO_FILM_MAX)
             out->want[out->nwant++] = rec->nodes[n].move;
     }
+    int want_ply[GO_FILM_MAX]; /* the ply of each stone wanted */
+    for (int n = 0, ply = 0, k = 0; n < rec->nnodes && k < out->nwant; n++) {
+        if (!rec->nodes[n].has_move) continue;
+        ply++;
+        if (rec->nodes[n].move.point != GO_PASS) want_ply[k++] = ply;
+    }
+    for (int k = 0; k < out->nwant; k++) out->want_t[k] = out->next_t[k] = -1;
     int nf = render_go_frame_count(r), i = 0;
     for (i = 0; i < nf; i++) {
         if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
+        for (int k = 0; k < out->nwant; k++) {
+            if (out->want_t[k] < 0 && f->ply >= want_ply[k]) out->want_t[k] = f->t;
+            if (out->next_t[k] < 0 && f->ply > want_ply[k]) out->next_t[k] = f->t;
+        }
         for (int k = 0; k < f->nevents; k++) {
             const struct render_event *e = &f->events[k];
             if (!strcmp(e->kind, "fault") && out->nfaults < 8) {
@@ -159,14 +176,14 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
             fprintf(stderr, "frame %d (truth ply %d%s): settled, %d stones, %d unsure;", i, f->ply,
                     f->settled ? "" : ", hand", stones, low);
         }
-        take(out, ev, m, i, raw, debug);
+        take(out, ev, m, i, f->t, raw, debug);
         if (debug) fprintf(stderr, "\n");
     }
     /* as the daemon finishes: the last view counts even if it had no time to settle */
     int m = last_found ? go_obs_guard_observe(guard, obs, ev) : 0;
-    take(out, ev, m, i, raw, debug);
+    take(out, ev, m, i, f->t, raw, debug);
     m = go_obs_guard_flush(guard, (int64_t)llround(f->t * 1e9), ev);
-    take(out, ev, m, i, raw, debug);
+    take(out, ev, m, i, f->t, raw, debug);
     int n = rec->width;
     for (int k = 0; k < out->ngot && out->sym >= 0; k++) {
         int x, y;

@@ -27,6 +27,9 @@ struct go_film {
     int nwant, ngot, right;           /* stones the footage put down, moves accepted, in order */
     struct go_move want[GO_FILM_MAX]; /* on the board */
     struct go_move got[GO_FILM_MAX];  /* turned back onto the board (sym) */
+    /* the live record's pace: when stone k was put down (the first frame showing it) and when
+       the guard said move k; the next stone's time (or -1) */
+    double want_t[GO_FILM_MAX], next_t[GO_FILM_MAX], got_t[GO_FILM_MAX];
     int nflags;
     struct go_film_flag flag[GO_FILM_MAX];
     int nfaults;

@@ -1,0 +1,192 @@
+/* tests/vision/test_settle.c — the settler on streams of observations at 30 frames a second: a
+ * view is said once it has held stable_s, said again every repeat_s while it holds, a flicker on a
+ * doubtful point does not stop the repeat but a change on a sure one does, a hand over the board
+ * ends the hold, and the change mask is relative to the view said before. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "vision/vision.h"
+
+#define FPS          30
+#define NS_PER_FRAME (1000000000LL / FPS)
+
+struct stream {
+    struct settler *st;
+    struct observation o;
+    uint64_t seq;
+    int said, repeats;
+    int64_t said_t[64];
+    struct stable_obs last;
+};
+
+static void stream_open(struct stream *s, const struct settle_params *p)
+{
+    memset(s, 0, sizeof *s);
+    s->st = settle_new(p);
+    assert_non_null(s->st);
+    s->o.board_found = true;
+    s->o.w = s->o.h = 9;
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            s->o.point[y * OBS_MAX + x] = OBS_EMPTY;
+            s->o.conf[y * OBS_MAX + x] = 0.97f;
+        }
+}
+
+/* n frames of the current view */
+static void frames(struct stream *s, int n)
+{
+    static struct stable_obs out;
+    for (int i = 0; i < n; i++) {
+        s->o.t_ns = (int64_t)s->seq * 1000000000LL / FPS;
+        s->o.frame_seq = ++s->seq;
+        if (settle_push(s->st, &s->o, &out)) {
+            if (s->said < 64) s->said_t[s->said] = out.obs.t_ns;
+            s->said++;
+            s->repeats += out.repeat;
+            s->last = out;
+        }
+    }
+}
+
+/* the defaults, said again every second: the timings below are read in whole seconds */
+static struct settle_params each_second(void)
+{
+    struct settle_params p;
+    settle_params_default(&p);
+    p.repeat_s = 1.0;
+    return p;
+}
+
+static void put(struct stream *s, int x, int y, uint8_t v, float conf)
+{
+    s->o.point[y * OBS_MAX + x] = v;
+    s->o.conf[y * OBS_MAX + x] = conf;
+}
+
+static void test_still_view_is_said_again(void **state)
+{
+    (void)state;
+    struct stream s;
+    stream_open(&s, NULL);
+    frames(&s, 14);
+    assert_int_equal(s.said, 0); /* 13 frames apart: under 0.5 s */
+    frames(&s, 2);
+    assert_int_equal(s.said, 1);
+    assert_true(s.last.first && !s.last.repeat);
+    frames(&s, 30 * 3);
+    /* said at 0.5 s, then every 0.5 s: at 1.0, 1.5 ... 3.5 s */
+    assert_int_equal(s.said, 7);
+    assert_int_equal(s.repeats, 6);
+    assert_int_equal(s.last.nchanged, 0);
+    for (int k = 1; k < s.said; k++)
+        assert_true(llabs(s.said_t[k] - s.said_t[k - 1] - 500000000LL) <= NS_PER_FRAME);
+    settle_free(s.st);
+}
+
+static void test_never_repeated_when_off(void **state)
+{
+    (void)state;
+    struct settle_params p;
+    settle_params_default(&p);
+    p.repeat_s = 0;
+    struct stream s;
+    stream_open(&s, &p);
+    frames(&s, 30 * 5);
+    assert_int_equal(s.said, 1);
+    put(&s, 4, 4, OBS_BLACK, 0.95f);
+    frames(&s, 30 * 5);
+    assert_int_equal(s.said, 2);
+    assert_int_equal(s.repeats, 0);
+    settle_free(s.st);
+}
+
+static void test_doubtful_flicker_keeps_the_hold(void **state)
+{
+    (void)state;
+    struct stream s;
+    struct settle_params p = each_second();
+    stream_open(&s, &p);
+    put(&s, 2, 3, OBS_WHITE, 0.6f);
+    frames(&s, 20);
+    assert_int_equal(s.said, 1);
+    /* the doubtful point flickers every fourth frame: no run of identical frames lasts 0.5 s */
+    for (int k = 0; k < 12; k++) {
+        put(&s, 2, 3, OBS_EMPTY, 0.6f);
+        frames(&s, 1);
+        put(&s, 2, 3, OBS_WHITE, 0.6f);
+        frames(&s, 3);
+    }
+    assert_int_equal(s.said, 2);
+    assert_true(s.last.repeat);
+    settle_free(s.st);
+}
+
+static void test_sure_change_ends_the_hold(void **state)
+{
+    (void)state;
+    struct stream s;
+    struct settle_params p = each_second();
+    stream_open(&s, &p);
+    frames(&s, 20);
+    assert_int_equal(s.said, 1);
+    /* a stone surely read for a few frames then gone: a real change, not a flicker */
+    put(&s, 5, 5, OBS_BLACK, 0.95f);
+    frames(&s, 5);
+    put(&s, 5, 5, OBS_EMPTY, 0.97f);
+    frames(&s, 14);
+    assert_int_equal(s.said, 1);
+    /* back to the view said: it holds again from its new run, said 1 s after the last time */
+    frames(&s, 15);
+    assert_int_equal(s.said, 2);
+    assert_true(s.last.repeat);
+    /* a new stone that stays: a new view, its change mask against the one said before */
+    put(&s, 6, 2, OBS_WHITE, 0.95f);
+    frames(&s, 16);
+    assert_int_equal(s.said, 3);
+    assert_false(s.last.repeat);
+    assert_int_equal(s.last.nchanged, 1);
+    assert_true(s.last.changed[2 * OBS_MAX + 6]);
+    settle_free(s.st);
+}
+
+static void test_hand_ends_the_hold(void **state)
+{
+    (void)state;
+    struct stream s;
+    struct settle_params p = each_second();
+    stream_open(&s, &p);
+    frames(&s, 16);
+    assert_int_equal(s.said, 1);
+    s.o.occluded[40] = true;
+    s.o.noccluded = 1;
+    frames(&s, 60); /* a hand for two seconds: nothing said */
+    assert_int_equal(s.said, 1);
+    s.o.occluded[40] = false;
+    s.o.noccluded = 0;
+    frames(&s, 14);
+    assert_int_equal(s.said, 1); /* the view must hold stable_s again */
+    frames(&s, 2);
+    assert_int_equal(s.said, 2); /* the same view, read afresh after the hand */
+    assert_true(s.last.repeat);
+    assert_int_equal(s.last.nchanged, 0);
+    settle_free(s.st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_still_view_is_said_again),
+        cmocka_unit_test(test_never_repeated_when_off),
+        cmocka_unit_test(test_doubtful_flicker_keeps_the_hold),
+        cmocka_unit_test(test_sure_change_ends_the_hold),
+        cmocka_unit_test(test_hand_ends_the_hold),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
