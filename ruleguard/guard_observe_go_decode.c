@@ -167,26 +167,6 @@ static double isolated_noise(const struct dec *d, const struct dec_cut *cut, int
     return noise;
 }
 
-/* Does a view surely show a later move's stone while surely showing an earlier move's point
- * empty, its stone still standing then? The order is read from the board itself: a stone played
- * after one that is not there yet is another sequence (a player moving twice), not a misread. */
-static bool inverted(const struct dec *d, int k)
-{
-    for (int i = 0; i < d->nview; i++) {
-        const struct gog_view *v = d->view[i];
-        for (int m2 = 1; m2 < k; m2++) {
-            int q = d->seq[m2].point;
-            if (v->v[q] != d->seq[m2].color || !v->sure[q]) continue;
-            for (int m = 0; m < m2; m++) {
-                int p = d->seq[m].point;
-                if (v->v[p] == GO_EMPTY && v->sure[p] && d->st[m2 + 1][p] == d->seq[m].color)
-                    return true;
-            }
-        }
-    }
-    return false;
-}
-
 /* For every cut c: the best monotone assignment of views 0..c to states 0..k that ends in state
  * k (the first view may show any state), plus the views after c against state k; the cut's best
  * and second updated. A stone never read in views 0..c must be captured within the sequence; a
@@ -194,7 +174,6 @@ static bool inverted(const struct dec *d, int k)
  * one (one misread is never a move), or in one and then captured by a later stone. */
 static void judge(struct dec *d, int k)
 {
-    if (inverted(d, k)) return;
     double dp[GOG_VIEWS][DEC_DEPTH + 1];
     int from[GOG_VIEWS][DEC_DEPTH + 1];
     for (int i = 0; i < d->nview; i++)

@@ -66,34 +66,6 @@ static bool tentative_capturer(const struct go_obs_guard *g, uint8_t c)
     return false;
 }
 
-/* Did a view from the first sight of `earlier` on, before `later` was first seen, surely read
- * the one stone and surely read the other's point empty? Then `later` was put after it: the
- * order is not a guess (a hand hiding the later stone would leave its point unread). */
-static bool surely_after(const struct go_obs_guard *g, const struct change *earlier,
-                         const struct change *later)
-{
-    for (long o = earlier->obs; o < later->obs; o++) {
-        if (o <= 0 || o <= g->nobs - GOG_VIEWS) continue;
-        const struct gog_view *v = &g->views[o % GOG_VIEWS];
-        if (v->obs == o && v->v[earlier->point] == earlier->now && v->sure[earlier->point] &&
-            v->v[later->point] == GO_EMPTY && v->sure[later->point])
-            return true;
-    }
-    return false;
-}
-
-/* Is stone k of the side to move surely put after a stone of the other colour not yet played?
- * Then that stone comes first, out of turn. */
-static bool after_other(const struct go_obs_guard *g, const struct gog_diff *d, const bool *taken,
-                        int k)
-{
-    for (int j = 0; j < d->na; j++)
-        if (!taken[j] && d->adds[j].now != d->adds[k].now && d->adds[j].obs < d->adds[k].obs &&
-            surely_after(g, &d->adds[j], &d->adds[k]))
-            return true;
-    return false;
-}
-
 /* Simulate the moves on a copy: which removals do their captures explain? A stone of the wrong
  * colour (out of turn) stops the plan: it is a flag, after a wait. Moves rest[] on (a moved stone
  * is a change no move explains). */
@@ -134,8 +106,7 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
             if (q >= 0) pick = k;
         }
         for (int k = 0; k < d->na && pick < 0; k++)
-            if (!taken[k] && !handicap_now && d->adds[k].now == tm && !after_other(g, d, taken, k))
-                pick = k;
+            if (!taken[k] && !handicap_now && d->adds[k].now == tm) pick = k;
         for (int k = 0; k < d->na && pick < 0; k++)
             if (!taken[k]) pick = k;
         if (pick < 0) break;
