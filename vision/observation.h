@@ -46,7 +46,7 @@ struct observation {
 /* An observation that held still: unoccluded and unchanged for the settler's time. */
 struct stable_obs {
     struct observation obs;   /* the last frame of the stable run */
-    int64_t since_ns;         /* when the run began */
+    int64_t since_ns;         /* when the run began (a repeat: when the view first held) */
     int frames;               /* frames in the run */
     bool first;               /* no earlier stable observation to compare with */
     bool repeat;              /* the view said before, held since: a fresh reading of it */

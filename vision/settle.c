@@ -15,6 +15,7 @@ struct settler {
     int frames;
     struct observation stable; /* last said */
     bool holding;              /* every usable frame since then agreed with it (hold_conf) */
+    int64_t held_since;        /* when the run of the view last said anew began */
 };
 
 void settle_params_default(struct settle_params *p)
@@ -78,7 +79,8 @@ static void say(struct settler *s, const struct observation *obs, bool repeat,
 {
     memset(out, 0, sizeof *out);
     out->obs = *obs;
-    out->since_ns = repeat ? s->stable.t_ns : s->run.t_ns;
+    if (!repeat) s->held_since = s->run.t_ns;
+    out->since_ns = s->held_since;
     out->frames = s->frames;
     out->first = !s->have_stable;
     out->repeat = repeat;

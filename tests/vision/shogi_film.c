@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "tests/testutil.h"
+#include "vision/shogi_read.h"
 
 struct shogi_record **sf_load_games(int *n)
 {
@@ -63,6 +64,13 @@ void sf_gray(const struct render_shogi_frame *f, uint8_t *g, struct vision_image
                                  g,
                                  (int64_t)(f->t * 1e9),
                                  (uint64_t)f->index + 1};
+}
+
+void sf_settle_params(struct settle_params *sp)
+{
+    settle_params_default(sp);
+    sp->min_conf = SHOGI_SETTLE_MIN_CONF;
+    if (getenv("KIFUCAM_SETTLE_REPEAT")) sp->repeat_s = atof(getenv("KIFUCAM_SETTLE_REPEAT"));
 }
 
 void sf_frame(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img)

@@ -85,6 +85,7 @@ static void test_still_view_is_said_again(void **state)
     assert_int_equal(s.said, 7);
     assert_int_equal(s.repeats, 6);
     assert_int_equal(s.last.nchanged, 0);
+    assert_true(s.last.since_ns == 0); /* a repeat: when the view first held */
     for (int k = 1; k < s.said; k++)
         assert_true(llabs(s.said_t[k] - s.said_t[k - 1] - 500000000LL) <= NS_PER_FRAME);
     settle_free(s.st);

@@ -87,10 +87,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     uint8_t *g = malloc((size_t)SF_WIDTH * SF_HEIGHT);
     struct shogi_reader *rd = shogi_reader_new();
     struct settle_params sp;
-    settle_params_default(&sp);
-    sp.min_conf = SHOGI_SETTLE_MIN_CONF; /* as the daemon: cells out of view do not hold it up */
-    /* KIFUCAM_SETTLE_REPEAT=S: the settler's repeat (0: none), to measure what it brings */
-    if (getenv("KIFUCAM_SETTLE_REPEAT")) sp.repeat_s = atof(getenv("KIFUCAM_SETTLE_REPEAT"));
+    sf_settle_params(&sp);
     struct settler *st = settle_new(&sp);
     struct shogi_obs_guard *guard = shogi_obs_guard_new(NULL, NULL, true, NULL);
     struct observation *obs = malloc(sizeof *obs);

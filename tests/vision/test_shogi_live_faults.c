@@ -88,10 +88,7 @@ static void film_game(const struct shogi_record *rec, const struct render_opts *
     uint8_t *g = malloc((size_t)SF_WIDTH * SF_HEIGHT);
     struct shogi_reader *rd = shogi_reader_new();
     struct settle_params sp;
-    settle_params_default(&sp);
-    sp.min_conf = SHOGI_SETTLE_MIN_CONF; /* as the daemon */
-    /* KIFUCAM_SETTLE_REPEAT=S: the settler's repeat (0: none), to measure what it brings */
-    if (getenv("KIFUCAM_SETTLE_REPEAT")) sp.repeat_s = atof(getenv("KIFUCAM_SETTLE_REPEAT"));
+    sf_settle_params(&sp);
     struct settler *st = settle_new(&sp);
     struct shogi_obs_guard *guard = shogi_obs_guard_new(NULL, NULL, true, NULL);
     struct observation *obs = malloc(sizeof *obs);
