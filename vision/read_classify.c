@@ -9,6 +9,8 @@
 
 /* As neutral as a black stone's body (0.96..0.99 on the renders; an empty point 0.2..0.3) */
 #define BLACK_NEUTRAL 0.8
+/* As neutral as a white stone's body (0.97..0.98 in a player's view of shell stones) */
+#define WHITE_NEUTRAL 0.8
 /* As neutral as a sleeve, not as the board (pf->grey: an empty point's body 0..0.02 median) */
 #define NOT_BOARD_GREY 0.3
 
@@ -81,11 +83,14 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
     return false;
 }
 
-/* The point's bad gaps less those a black stone read next to them explains: in an oblique
- * view a stone's body leans over its gaps, and touching dark stones hide the board between
- * them (their gaps then show the board darkened towards a stone's grey, gs->mix). A hand's
- * gaps show skin or cloth, not that mix. (Not white stones: a pale finger read as a cluster of
- * white "stones" would explain its own gaps; 5 stones read under hands on 36 renders.) */
+/* The point's bad gaps less those a stone read next to them explains: in an oblique view a
+ * stone's body leans over its gaps, and touching stones hide the board between them (their gaps
+ * then show the board darkened towards a stone's grey, gs->mix). A hand's gaps show skin or
+ * cloth, not that mix. A white stone explains a gap only with its shaded flank, no brighter
+ * than the board: explaining any grey gap let a pale finger read as a cluster of white "stones"
+ * explain its own gaps (5 stones read under hands on 36 renders), and without white stones a
+ * tight white group in a player's view was taken for a sleeve for good (go_live, a 19x19 game
+ * lost 9 of its 16 moves). */
 static int unexplained_gaps(const struct read_points_f *pf, const struct read_gaps *gs,
                             const uint8_t *val, int n, int p)
 {
@@ -106,6 +111,11 @@ static int unexplained_gaps(const struct read_points_f *pf, const struct read_ga
             double body = pf->rho[q] * rl;
             if (val[q] == OBS_BLACK)
                 explained = pf->neu[q] > BLACK_NEUTRAL && gl < rl && gl >= 0.8 * body;
+            /* a white stone's shaded flank: grey, no brighter than the board (a pale sleeve
+             * or a white cuff over a gap is brighter), not as dark as an arm's shadow */
+            else if (val[q] == OBS_WHITE)
+                explained =
+                    pf->neu[q] > WHITE_NEUTRAL && pf->rho[q] > 1 && gl <= rl && gl >= 0.6 * rl;
         }
         bad += !explained;
     }
