@@ -20,6 +20,7 @@ void kc_config_default(struct kc_config *c)
     snprintf(c->board_name, sizeof c->board_name, "board-1");
     c->settle_s = 0.5;
     c->repeat_s = 0.5;
+    c->still_cover_s = 0;
     c->speed = 1;
     c->retry_min_ms = 200;
     c->retry_max_ms = 5000;
@@ -142,6 +143,8 @@ int kc_config_set(struct kc_config *c, const char *section, const char *key, con
             rc = parse_double(value, 0, 60, &c->settle_s);
         else if (!strcmp(key, "repeat_s"))
             rc = parse_double(value, 0, 60, &c->repeat_s);
+        else if (!strcmp(key, "still_cover_s"))
+            rc = parse_double(value, 0, 600, &c->still_cover_s);
         else if (!strcmp(key, "retry_min_ms"))
             rc = parse_int(value, 1, 600000, &c->retry_min_ms);
         else if (!strcmp(key, "retry_max_ms"))

@@ -30,6 +30,7 @@ struct kc_config {
     int rotate;        /* 0, 90, 180, 270: the board turned clockwise in the image */
     double settle_s;   /* the view must hold still this long */
     double repeat_s;   /* and is said again this often while it holds (0: never) */
+    double still_cover_s; /* a point covered this long without a break is no hand (0: never) */
     int retry_min_ms, retry_max_ms;
     /* [output] */
     char out_dir[512];

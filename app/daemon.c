@@ -641,6 +641,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     settle_params_default(&sp);
     sp.stable_s = cfg->settle_s;
     sp.repeat_s = cfg->repeat_s;
+    sp.still_occlusion_s = cfg->still_cover_s;
     if (d->ops->settle_min_conf > 0) sp.min_conf = d->ops->settle_min_conf;
     settler = settle_new(&sp);
     if (!settler) goto out;

@@ -2,7 +2,10 @@
  * is found, nothing is occluded, every point is sure enough, and the position has not changed for
  * stable_s seconds (and min_frames frames). Each new stable position is emitted with a mask of the
  * points that differ from the previous stable one; while it holds (a flicker on doubtful points
- * aside) it is said again every repeat_s, a fresh reading for the rule guard. */
+ * aside) it is said again every repeat_s, a fresh reading for the rule guard. A point covered
+ * without a break for still_occlusion_s is under no passing hand (a cup on the board's corner, a
+ * hand resting, or a reader's false cover): the view settles with those points occluded, unknown to
+ * the rule guard, rather than never again. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,9 +16,11 @@ struct settler {
     bool have_run, have_stable, emitted;
     struct observation run; /* first frame of the current run of identical frames */
     int frames;
-    struct observation stable; /* last said */
-    bool holding;              /* every usable frame since then agreed with it (hold_conf) */
-    int64_t held_since;        /* when the run of the view last said anew began */
+    struct observation stable;      /* last said */
+    bool holding;                   /* every usable frame since then agreed with it (hold_conf) */
+    int64_t held_since;             /* when the run of the view last said anew began */
+    bool occl[OBS_POINTS];          /* occluded in the last frame */
+    int64_t occl_since[OBS_POINTS]; /* and covered without a break since then */
 };
 
 void settle_params_default(struct settle_params *p)
@@ -25,6 +30,7 @@ void settle_params_default(struct settle_params *p)
     p->min_conf = 0.5;
     p->repeat_s = 0.5;
     p->hold_conf = 0.9;
+    p->still_occlusion_s = 0;
 }
 
 struct settler *settle_new(const struct settle_params *p)
@@ -43,12 +49,39 @@ void settle_free(struct settler *s)
     free(s);
 }
 
+/* Follows each point's occlusion frame to frame: since when has it been covered without a break?
+ * A hand comes and goes over its points; a cup or a reader's false cover stays. */
+static void track_occlusion(struct settler *s, const struct observation *o)
+{
+    for (int p = 0; p < OBS_POINTS; p++) {
+        bool now = o->board_found && o->occluded[p];
+        if (!now)
+            s->occl[p] = false;
+        else if (!s->occl[p])
+            s->occl[p] = true, s->occl_since[p] = o->t_ns;
+    }
+}
+
+/* Every occluded point of o has been covered still_occlusion_s without a break. */
+static bool occlusion_still(const struct settler *s, const struct observation *o)
+{
+    if (o->noccluded == 0) return true;
+    if (!(s->p.still_occlusion_s > 0)) return false;
+    for (int p = 0; p < OBS_POINTS; p++)
+        if (o->occluded[p] && (o->t_ns - s->occl_since[p]) / 1e9 + 1e-9 < s->p.still_occlusion_s)
+            return false;
+    return true;
+}
+
 static bool usable(const struct settler *s, const struct observation *o)
 {
-    if (!o->board_found || o->noccluded > 0) return false;
+    if (!o->board_found) return false;
+    if (!occlusion_still(s, o)) return false;
     for (int y = 0; y < o->h; y++)
-        for (int x = 0; x < o->w; x++)
-            if (o->conf[y * OBS_MAX + x] < s->p.min_conf) return false;
+        for (int x = 0; x < o->w; x++) {
+            int p = y * OBS_MAX + x;
+            if (!o->occluded[p] && o->conf[p] < s->p.min_conf) return false;
+        }
     return true;
 }
 
@@ -97,6 +130,7 @@ static void say(struct settler *s, const struct observation *obs, bool repeat,
 
 bool settle_push(struct settler *s, const struct observation *obs, struct stable_obs *out)
 {
+    track_occlusion(s, obs);
     if (!usable(s, obs)) {
         s->have_run = false;
         s->holding = false;

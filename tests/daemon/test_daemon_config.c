@@ -48,7 +48,8 @@ static void test_values_and_errors(void **state)
     struct kc_config c;
     char err[512];
     write_file(path, "[game]\ngame = go9\nkomi = 7\nblack = Honinbo Shusaku\n[camera]\n"
-                     "source = dir:/x\nrotate = 180\nrepeat_s = 0\n[network]\nserve = :8080\n");
+                     "source = dir:/x\nrotate = 180\nrepeat_s = 0\nstill_cover_s = "
+                     "4\n[network]\nserve = :8080\n");
     kc_config_default(&c);
     assert_int_equal(kc_config_load(&c, path, err, sizeof err), 0);
     assert_int_equal(c.board_size, 9);
@@ -57,6 +58,7 @@ static void test_values_and_errors(void **state)
     assert_string_equal(c.source, "dir:/x");
     assert_int_equal(c.rotate, 180);
     assert_true(c.repeat_s == 0); /* the settler's repeat off */
+    assert_true(c.still_cover_s == 4.0);
     assert_string_equal(c.serve, ":8080");
 
     write_file(path, "[game]\nkomi = 6.5\n\n[camera]\nfocus = near\n");

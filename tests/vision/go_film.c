@@ -99,6 +99,9 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
     settle_params_default(&sp);
     /* KIFUCAM_SETTLE_REPEAT=S: the settler's repeat (0: none), to measure what it brings */
     if (getenv("KIFUCAM_SETTLE_REPEAT")) sp.repeat_s = atof(getenv("KIFUCAM_SETTLE_REPEAT"));
+    /* KIFUCAM_SETTLE_STILL=S: the settler's still_occlusion_s (off by default: every view waits
+     * for a clear board) */
+    if (getenv("KIFUCAM_SETTLE_STILL")) sp.still_occlusion_s = atof(getenv("KIFUCAM_SETTLE_STILL"));
     struct settler *st = settle_new(&sp);
     struct go_obs_guard *guard = go_obs_guard_new(rec->width, rec->height, rules, NULL);
     struct render_frame *f = malloc(sizeof *f);

@@ -1,7 +1,8 @@
 /* tests/vision/test_settle.c — the settler on streams of observations at 30 frames a second: a
  * view is said once it has held stable_s, said again every repeat_s while it holds, a flicker on a
  * doubtful point does not stop the repeat but a change on a sure one does, a hand over the board
- * ends the hold, and the change mask is relative to the view said before. */
+ * ends the hold, a cover that does not move (a cup on the board) stops no view for long, and
+ * the change mask is relative to the view said before. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -165,11 +166,15 @@ static void test_hand_ends_the_hold(void **state)
     stream_open(&s, &p);
     frames(&s, 16);
     assert_int_equal(s.said, 1);
-    s.o.occluded[40] = true;
+    /* a hand for three seconds, moving over the board: nothing said */
     s.o.noccluded = 1;
-    frames(&s, 60); /* a hand for two seconds: nothing said */
+    for (int k = 0; k < 30; k++) {
+        int q = k % 2 ? 40 : 41;
+        s.o.occluded[q] = true;
+        frames(&s, 3);
+        s.o.occluded[q] = false;
+    }
     assert_int_equal(s.said, 1);
-    s.o.occluded[40] = false;
     s.o.noccluded = 0;
     frames(&s, 14);
     assert_int_equal(s.said, 1); /* the view must hold stable_s again */
@@ -177,6 +182,60 @@ static void test_hand_ends_the_hold(void **state)
     assert_int_equal(s.said, 2); /* the same view, read afresh after the hand */
     assert_true(s.last.repeat);
     assert_int_equal(s.last.nchanged, 0);
+    settle_free(s.st);
+}
+
+static void cover(struct stream *s, int x, int y, bool on)
+{
+    int p = y * OBS_MAX + x;
+    s->o.noccluded += on - s->o.occluded[p];
+    s->o.occluded[p] = on;
+    s->o.point[p] = OBS_EMPTY;
+    s->o.conf[p] = on ? 0 : 0.97f;
+}
+
+static void test_still_cover_is_no_hand(void **state)
+{
+    (void)state;
+    struct stream s;
+    struct settle_params p = each_second();
+    p.still_occlusion_s = 2.0;
+    stream_open(&s, &p);
+    frames(&s, 16);
+    assert_int_equal(s.said, 1);
+    /* a cup put down on the board's corner, and a new stone elsewhere */
+    cover(&s, 0, 0, true);
+    cover(&s, 1, 0, true);
+    put(&s, 4, 4, OBS_BLACK, 0.95f);
+    frames(&s, 59 + 15);
+    assert_int_equal(s.said, 1); /* a hand, as far as anyone can tell yet */
+    frames(&s, 2);
+    /* covered two seconds without a break (no hand), then held the usual half second */
+    assert_int_equal(s.said, 2);
+    assert_true(s.last.obs.occluded[0] && s.last.obs.occluded[1]);
+    assert_true(s.last.changed[4 * OBS_MAX + 4]);
+    /* a hand passing over other points while the cup stays: nothing said under it */
+    int said = s.said;
+    for (int k = 0; k < 10; k++) {
+        cover(&s, 5 + k % 3, 6, true);
+        frames(&s, 2);
+        cover(&s, 5 + k % 3, 6, false);
+    }
+    assert_int_equal(s.said, said);
+    /* the hand gone, the next stone is said beside the cup at the settler's usual pace */
+    put(&s, 2, 6, OBS_WHITE, 0.95f);
+    frames(&s, 16);
+    assert_int_equal(s.said, said + 1);
+    assert_false(s.last.repeat);
+    assert_true(s.last.changed[6 * OBS_MAX + 2]);
+    settle_free(s.st);
+
+    /* with still_occlusion_s 0 every view waits for a clear board */
+    p.still_occlusion_s = 0;
+    stream_open(&s, &p);
+    cover(&s, 0, 0, true);
+    frames(&s, 30 * 5);
+    assert_int_equal(s.said, 0);
     settle_free(s.st);
 }
 
@@ -188,6 +247,7 @@ int main(void)
         cmocka_unit_test(test_doubtful_flicker_keeps_the_hold),
         cmocka_unit_test(test_sure_change_ends_the_hold),
         cmocka_unit_test(test_hand_ends_the_hold),
+        cmocka_unit_test(test_still_cover_is_no_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
