@@ -11,6 +11,13 @@
 #define BLACK_NEUTRAL 0.8
 /* As neutral as a white stone's body (0.97..0.98 in a player's view of shell stones) */
 #define WHITE_NEUTRAL 0.8
+/* A white stone's body in dim light: as bright as the board but far more neutral (0.76..0.79
+ * on a dim film's shell stones, an empty point's 0.1..0.2) */
+#define WHITE_BODY_NEU 0.6
+#define WHITE_BODY_RHO 0.9
+/* A stone's shadow darkens the board beside it to no less than this share of the board's
+ * brightness (0.78..0.83 under a dim film's lamp); an arm's shadow or a sleeve goes deeper */
+#define SHADOW_MIN 0.7
 /* As neutral as a sleeve, not as the board (pf->grey: an empty point's body 0..0.02 median) */
 #define NOT_BOARD_GREY 0.3
 
@@ -43,6 +50,13 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
         *conf = read_clamp01((pf->whiteness[p] - tw) / 1.5);
         /* brighter than the board with the lines hidden: sure */
         if (use_cross) *conf = fmax(*conf, read_clamp01(1 - pf->cross[p] / (0.25 * cross_e)));
+        return OBS_WHITE;
+    }
+    /* a body far more neutral than the board's colour, not darker than it and not skin: a
+     * white stone in dim light, no brighter than the wood (its whiteness at the threshold, it
+     * was read as board one frame in three). Doubtful: the rule guard waits for more readings */
+    if (tinted && pf->neu[p] > WHITE_BODY_NEU && pf->rho[p] > WHITE_BODY_RHO && !pf->offcolour[p]) {
+        *conf = read_clamp01((pf->neu[p] - WHITE_BODY_NEU) / 0.3);
         return OBS_WHITE;
     }
     *conf = read_clamp01((tw - pf->whiteness[p]) / 1.5);
@@ -106,9 +120,19 @@ static int unexplained_gaps(const struct read_points_f *pf, const struct read_ga
         double gl = gs->gap[gi].lum, rl = gs->ref[gi].lum;
         for (int j = 0; j < 4 && gs->mix[gi] && !explained; j++) {
             int qx = gx - 1 + j % 2, qy = gy - 1 + j / 2, q = qy * OBS_MAX + qx;
-            if (qx < 0 || qy < 0 || qx >= n || qy >= n || !(pf->reach[q] >> (3 - j) & 1)) continue;
-            /* between the board and the stone's own body */
+            if (qx < 0 || qy < 0 || qx >= n || qy >= n) continue;
             double body = pf->rho[q] * rl;
+            /* a stone's own shadow on the board beside it (a lamp): the board's colour a little
+             * darker, beside a stone far darker or brighter than that shadow (a grey sleeve's
+             * "stones" are as dark as its gaps) */
+            if (gl < rl && gl >= SHADOW_MIN * rl &&
+                ((val[q] == OBS_BLACK && pf->neu[q] > BLACK_NEUTRAL && body < 0.6 * gl) ||
+                 (val[q] == OBS_WHITE && pf->neu[q] > WHITE_NEUTRAL && pf->rho[q] > 1))) {
+                explained = true;
+                break;
+            }
+            if (!(pf->reach[q] >> (3 - j) & 1)) continue;
+            /* between the board and the stone's own body */
             if (val[q] == OBS_BLACK)
                 explained = pf->neu[q] > BLACK_NEUTRAL && gl < rl && gl >= 0.8 * body;
             /* a white stone's shaded flank: grey, no brighter than the board (a pale sleeve
