@@ -43,7 +43,8 @@ struct observation {
     struct hand_obs hands[2];
 };
 
-/* An observation that held still: unoccluded and unchanged for the settler's time. */
+/* An observation that held still: unoccluded (but for a still cover, settle_params) and unchanged
+ * for the settler's time. */
 struct stable_obs {
     struct observation obs;   /* the last frame of the stable run */
     int64_t since_ns;         /* when the run began (a repeat: when the view first held) */

@@ -139,7 +139,7 @@ static int unexplained_gaps(const struct read_points_f *pf, const struct read_ga
              * or a white cuff over a gap is brighter), not as dark as an arm's shadow */
             else if (val[q] == OBS_WHITE)
                 explained =
-                    pf->neu[q] > WHITE_NEUTRAL && pf->rho[q] > 1 && gl <= rl && gl >= 0.6 * rl;
+                    pf->neu[q] > WHITE_NEUTRAL && pf->rho[q] > 1 && gl <= rl && gl >= DARK_GAP * rl;
         }
         bad += !explained;
     }

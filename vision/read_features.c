@@ -57,7 +57,7 @@ void point_features(const struct read_image *im, const struct grid *g, const str
                 pf->pale[p] +=
                     gs->grey[gi] && clear && gs->seen[gi] && gap[gi].lum > 1.1 * ref[gi].lum;
                 /* far darker than the board */
-                pf->darkgaps[p] += gs->seen[gi] && gap[gi].lum < 0.6 * ref[gi].lum;
+                pf->darkgaps[p] += gs->seen[gi] && gap[gi].lum < DARK_GAP * ref[gi].lum;
                 pf->foreign[p] += gs->foreign[gi];
             }
             double bl = fmax(b.lum, 20);

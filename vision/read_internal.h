@@ -64,6 +64,10 @@ bool gaps_correct(struct read_gaps *gs, int n, const double *cross, double cross
 
 /* ---- read_features.c: what each point shows ---- */
 
+/* A gap darker than this share of the board's brightness is an arm's shadow or a dark sleeve,
+ * deeper than any stone's flank or shadow */
+#define DARK_GAP 0.6
+
 struct read_points_f {
     double rho[OBS_POINTS];       /* body grey over the board's */
     double neu[OBS_POINTS];       /* 1 = as neutral as a stone, 0 = as coloured as the board */
@@ -76,7 +80,7 @@ struct read_points_f {
     bool body_seen[OBS_POINTS];   /* the stone body's centre lies inside the frame */
     bool cut[OBS_POINTS];         /* body sample or cross partly beyond the frame */
     int badgaps[OBS_POINTS];      /* gaps around that are not board */
-    int darkgaps[OBS_POINTS];     /* gaps around far darker than the board */
+    int darkgaps[OBS_POINTS];     /* gaps around far darker than the board (DARK_GAP) */
     int outer_bad[OBS_POINTS];    /* margin gaps beyond a stone's reach that are not board */
     int foreign[OBS_POINTS];      /* gaps around with skin's or cloth's colour */
     int pale[OBS_POINTS];         /* gaps beyond a stone's reach grey and brighter than board */

@@ -1,11 +1,11 @@
 /* vision/settle.c — from per-frame observations to stable ones: a view is stable once the board
- * is found, nothing is occluded, every point is sure enough, and the position has not changed for
- * stable_s seconds (and min_frames frames). Each new stable position is emitted with a mask of the
- * points that differ from the previous stable one; while it holds (a flicker on doubtful points
- * aside) it is said again every repeat_s, a fresh reading for the rule guard. A point covered
- * without a break for still_occlusion_s is under no passing hand (a cup on the board's corner, a
- * hand resting, or a reader's false cover): the view settles with those points occluded, unknown to
- * the rule guard, rather than never again. */
+ * is found, nothing is occluded (but a still cover, below), every point is sure enough, and the
+ * position has not changed for stable_s seconds (and min_frames frames). Each new stable position
+ * is emitted with a mask of the points that differ from the previous stable one; while it holds (a
+ * flicker on doubtful points aside) it is said again every repeat_s, a fresh reading for the rule
+ * guard. A point covered without a break for still_occlusion_s is under no passing hand (a cup on
+ * the board's corner, a hand resting, or a reader's false cover): the view settles with those
+ * points occluded, unknown to the rule guard, rather than never again. */
 #include <stdlib.h>
 #include <string.h>
 

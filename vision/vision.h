@@ -104,8 +104,8 @@ struct settle_params {
     double hold_conf;
     /* [0: off] a point covered this long without a break is under no passing hand (a cup on the
      * board, a resting hand, a cluster of stones the reader takes for a sleeve): the view may
-     * settle with such points occluded, unknown to the rule guard (0: never; every view waits
-     * for a clear board). Off by default: at 2 s, 30 go_live films gained 11 moves but a move
+     * settle with such points occluded, unknown to the rule guard (0: every view waits for a
+     * clear board). Off by default: at 2 s, 30 go_live films gained 11 moves but a move
      * played under such a cover later reads as two in a row (false TWO_MOVES 2 -> 7) */
     double still_occlusion_s;
 };

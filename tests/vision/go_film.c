@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tests/vision/go_align.h"
+#include "tests/vision/settle_knobs.h"
 #include "vision/vision.h"
 
 /* The guard's events: moves kept (in the reader's grid), flags kept with their ply and frame. */
@@ -97,11 +98,7 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
     det->board_size = rec->width;
     struct settle_params sp;
     settle_params_default(&sp);
-    /* KIFUCAM_SETTLE_REPEAT=S: the settler's repeat (0: none), to measure what it brings */
-    if (getenv("KIFUCAM_SETTLE_REPEAT")) sp.repeat_s = atof(getenv("KIFUCAM_SETTLE_REPEAT"));
-    /* KIFUCAM_SETTLE_STILL=S: the settler's still_occlusion_s (off by default: every view waits
-     * for a clear board) */
-    if (getenv("KIFUCAM_SETTLE_STILL")) sp.still_occlusion_s = atof(getenv("KIFUCAM_SETTLE_STILL"));
+    film_settle_knobs(&sp);
     struct settler *st = settle_new(&sp);
     struct go_obs_guard *guard = go_obs_guard_new(rec->width, rec->height, rules, NULL);
     struct render_frame *f = malloc(sizeof *f);

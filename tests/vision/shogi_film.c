@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "tests/testutil.h"
+#include "tests/vision/settle_knobs.h"
 #include "vision/shogi_read.h"
 
 struct shogi_record **sf_load_games(int *n)
@@ -70,7 +71,7 @@ void sf_settle_params(struct settle_params *sp)
 {
     settle_params_default(sp);
     sp->min_conf = SHOGI_SETTLE_MIN_CONF;
-    if (getenv("KIFUCAM_SETTLE_REPEAT")) sp->repeat_s = atof(getenv("KIFUCAM_SETTLE_REPEAT"));
+    film_settle_knobs(sp);
 }
 
 void sf_frame(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img)

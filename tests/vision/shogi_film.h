@@ -26,8 +26,7 @@ void sf_gray(const struct render_shogi_frame *f, uint8_t *g, struct vision_image
 /* The frame as the reader takes it from a colour camera: its RGB pixels (grey into g instead when
  * SHOGI_FILM_GRAY is set, to measure the grey path). */
 /* The settler's parameters as the daemon sets them for shogi (SHOGI_SETTLE_MIN_CONF: cells out of
- * view do not hold it up); KIFUCAM_SETTLE_REPEAT=S sets its repeat (0: none), to measure what it
- * brings. */
+ * view do not hold it up), with the knobs of settle_knobs.h. */
 void sf_settle_params(struct settle_params *sp);
 
 void sf_frame(const struct render_shogi_frame *f, uint8_t *g, struct vision_image *img);
