@@ -16,8 +16,8 @@
 #include "tests/testutil.h"
 
 /* Every clean shared game (about 4,400: ~30 s optimised); under AddressSanitizer (~100 s CPU
- * for all of them, too slow for CI) an even sample of a third. OBS_MAX_SHARED sets the number. */
-#define MAX_SHARED TU_ASAN_LIGHT(100000, 1500)
+ * for all of them, too slow for CI) an even sample of 600. OBS_MAX_SHARED sets the number. */
+#define MAX_SHARED TU_ASAN_LIGHT(100000, 600)
 
 /* OBS_LIST=file: replay only the games whose path contains one of the file's lines (the failing
  * games of an earlier run, to try a change quickly; seeds stay those of the whole run). */

@@ -28,7 +28,9 @@
 #include "tests/vision/go_film.h"
 #include "vision/vision.h"
 
-#define MOVES    16  /* moves filmed per game */
+/* moves filmed per game; under AddressSanitizer half (it looks for memory faults, the figures are
+ * the optimised build's) */
+#define MOVES    TU_ASAN_LIGHT(16, 8)
 #define THINK_S  1.5 /* the thinking pace: mean seconds a move */
 #define MAX_SGFS 64
 
@@ -225,14 +227,12 @@ static void test_go_live(void **state)
     if (pace_on("blitz")) {
         /* moves follow each other within 0.2-0.8 s of the hand leaving: many never settle */
         struct tally all = film_all(paths, npaths, 0);
-        /* a floor under the measured figure (1 game per scenario, 16 moves, colour: 74.0%, was
-           52.1% before touching dark stones' gaps were explained by the stones
-           (read_classify.c); 2 games per scenario 46.4%, held out from game 20 61.5%. The
-           partial view's board is not found in this game, and a 19x19 player view stalls:
-           white stones seen at a slant cover their gaps whole, and those still count as not
-           board) */
+        /* a floor under the measured figure (1 game per scenario, 16 moves, colour: 84.4%, 5 of
+           6 games exact; 74.0% before a white stone's flank explained a gap, 52.1% before dark
+           stones did; 30 films, 5 per scenario: 65.2%). The partial view's board is not found
+           in this game: it records 1 move of 16 */
         assert_true(all.games > 0);
-        assert_true(pct(all.moves_right, all.moves) >= 70);
+        assert_true(pct(all.moves_right, all.moves) >= 80);
     }
     if (pace_on("think")) {
         /* the players think THINK_S seconds a move on average: every move settles */

@@ -359,13 +359,14 @@ static void test_render_styles_scenarios(void **state)
      * found, 99.876 % points, 81.9 % exact, 0.10 % occluded, 205/205 stable exact, 1 stone on
      * 4009 covered points; over seeds 100, 500, 900, 1300, 1700, 2100, 2500 points 99.488 ..
      * 99.907 %, exact 73.8 .. 85.3 %, stones on covered points 0 .. 4. Raise them as the reader
-     * improves (the goal for covered points is zero). */
+     * improves (the goal for covered points is zero). Raised with the white flank and the
+     * stones' shadows in dim light: 99.896 % points, 82.4 % exact, 329/329 stable exact. */
     if (only || seed_env) return; /* the floors hold for the 36 renders above */
     assert_true(pct(all.nohand_found, all.nohand_frames) >= 86);
-    assert_true(pct(all.points_right, all.points) >= 99.8);
-    assert_true(all.settled_exact * 100 >= 78 * all.settled_frames);
+    assert_true(pct(all.points_right, all.points) >= 99.85);
+    assert_true(all.settled_exact * 100 >= 80 * all.settled_frames);
     assert_true(all.settled_occluded * 1000 <= 2 * all.points);
-    assert_true(all.stables > 150 && all.stables_exact * 100 >= 98 * all.stables);
+    assert_true(all.stables > 150 && all.stables_exact * 100 >= 99 * all.stables);
     assert_true(all.covered_stone_reads * 1000 <= 1 * all.covered_points);
     assert_true(all.oriented > 1000 && all.orient_wrong == 0);
 }

@@ -277,13 +277,14 @@ static void test_shogi_live(void **state)
             sf_pct(all.covered_misread, all.covered), all.ms_n ? all.ms_sum / all.ms_n : 0);
     red_note("all", all.red);
     shogi_records_free(games, ngames);
-    /* floors under today's figures (1 game per scenario: started 6/6, moves right 50%; 3 per
-     * scenario: 16/18, 55.6%), so a regression fails; far from the issue's targets */
-    assert_true(all.started * 3 >= all.games * 2);
-    assert_true(sf_pct(all.moves_right, all.moves) >= 35.0);
-    /* a hand over a cell is marked occluded, not read (3 per scenario: 3.1% of covered cells
-     * still read wrong, 22% before the arm was followed over the rim) */
-    assert_true(sf_pct(all.covered_misread, all.covered) <= 10.0);
+    /* floors under today's figures, so a regression fails (1 game per scenario, 12 moves:
+     * started 6/6, moves right 100%, 6 games exact; under AddressSanitizer, 6 moves, the same;
+     * it was 50% when this test came) */
+    assert_true(all.started * 6 >= all.games * 5);
+    assert_true(sf_pct(all.moves_right, all.moves) >= 90.0);
+    /* a hand over a cell is marked occluded, not read (0.90% of covered cells still read wrong,
+     * 2.05% with 6 moves; 22% before the arm was followed over the rim) */
+    assert_true(sf_pct(all.covered_misread, all.covered) <= 4.0);
 }
 
 /* The ply of the record's first promotion, 0 when none in its first max moves. */
@@ -310,8 +311,8 @@ static void test_shogi_promotions(void **state)
     struct tally all = {0};
     bool colour = !getenv("SHOGI_FILM_GRAY");
     int gi = getenv("SHOGI_PROMO_FIRST") ? atoi(getenv("SHOGI_PROMO_FIRST")) : 300;
-    /* under AddressSanitizer the first two scenarios (the figures are the optimised build's) */
-    const size_t nscenes = TU_ASAN_LIGHT(sizeof scenes / sizeof scenes[0], 2);
+    /* under AddressSanitizer the first scenario (the figures are the optimised build's) */
+    const size_t nscenes = TU_ASAN_LIGHT(sizeof scenes / sizeof scenes[0], 1);
     for (size_t s = 0; s < nscenes; s++) {
         struct tally t = {0};
         for (int k = 0, tries = 0; k < per_scene && tries < ngames; tries++) {
