@@ -198,6 +198,8 @@ static const char *const games[] = {"go-scoring/gg09_01000.sgf",
                                     "go-scoring/gg13_06038.sgf",
                                     "go-check/foxwq-pro/clean/7p/1425820399019999718.sgf"};
 #define NGAMES (int)(sizeof games / sizeof games[0])
+/* seeds per game over the many games (under AddressSanitizer one: it looks for memory faults) */
+#define SEEDS TU_ASAN_LIGHT(3, 1)
 
 static void test_area_counting_fills_territory(void **state)
 {
@@ -243,12 +245,12 @@ static void test_count_holds_over_many_games_and_seeds(void **state)
     for (int ru = 0; ru < 2; ru++) {
         struct tally t = {0};
         for (int k = 0; k < n; k++)
-            for (uint64_t seed = 1; seed <= 3; seed++)
+            for (uint64_t seed = 1; seed <= SEEDS; seed++)
                 check_count(names[k], rules[ru], seed, false, &t);
-        tu_note("%s: %d renders (%d games x 3 seeds): points changed %d .. %d (mean %.1f), "
+        tu_note("%s: %d renders (%d games x %d seeds): points changed %d .. %d (mean %.1f), "
                 "counting %d .. %d frames",
-                rules[ru], t.games, n, t.changed_min, t.changed_max, (double)t.changed / t.games,
-                t.frames_min, t.frames_max);
+                rules[ru], t.games, n, SEEDS, t.changed_min, t.changed_max,
+                (double)t.changed / t.games, t.frames_min, t.frames_max);
         assert_true(t.changed >= 5 * t.games);
     }
 }
@@ -267,7 +269,7 @@ static void test_count_holds_on_19x19(void **state)
     for (int ru = 0; ru < 2; ru++) {
         struct tally t = {0};
         for (size_t k = 0; k < sizeof big / sizeof big[0]; k++)
-            for (uint64_t seed = 1; seed <= 2; seed++)
+            for (uint64_t seed = 1; seed <= TU_ASAN_LIGHT(2, 1); seed++)
                 check_count(big[k], rules[ru], seed, false, &t);
         tu_note("19x19 %s: %d renders: points changed %d .. %d (mean %.1f), counting %d .. %d "
                 "frames",

@@ -356,7 +356,7 @@ static void test_faults_where_the_time_line_says(void **state)
     int seen[5] = {0}, verified[5] = {0};
     static const char *const names[5] = {"same-color", "moved-stone", "removed-stone",
                                          "captures-left", "knocked"};
-    for (uint64_t seed = 1; seed <= 2; seed++) {
+    for (uint64_t seed = 1; seed <= TU_ASAN_LIGHT(2, 1); seed++) { /* ASan: memory, one seed */
         struct render_opts o = small_opts(seed, RENDER_SCENE_MIXED);
         o.bump_rate = 0;
         o.faults = RENDER_FAULT_SAME_COLOR | RENDER_FAULT_MOVED_STONE | RENDER_FAULT_REMOVED_STONE |

@@ -171,7 +171,7 @@ static void test_real_game_replays_through_rules_core(void **state)
     (void)state;
     struct shogi_record *rec = load("shogi-records/ryuou201409020101.kif");
     struct run_stats st;
-    for (uint64_t seed = 1; seed <= 2; seed++) {
+    for (uint64_t seed = 1; seed <= TU_ASAN_LIGHT(2, 1); seed++) { /* ASan: memory, one seed */
         struct render_opts o = opts(160, 120, seed, RENDER_SCENE_MIXED, 40);
         run_game(rec, &o, &st);
         assert_int_equal(st.legal, 40); /* every move, none lost */
@@ -193,7 +193,7 @@ static void test_faults_where_the_time_line_says(void **state)
     struct shogi_record *rec = load("shogi-records/ryuou201409020101.kif");
     unsigned faults = RENDER_FAULT_NOT_IN_HAND | RENDER_FAULT_HIDDEN | RENDER_FAULT_WRONG_WAY |
                       RENDER_FAULT_OPPONENT_PIECE | RENDER_FAULT_KNOCKED;
-    for (uint64_t seed = 1; seed <= 2; seed++) {
+    for (uint64_t seed = 1; seed <= TU_ASAN_LIGHT(2, 1); seed++) {
         struct render_opts o = opts(160, 120, seed, RENDER_SCENE_MIXED, 60);
         o.faults = faults;
         o.bump_rate = 0;

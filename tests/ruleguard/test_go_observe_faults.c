@@ -19,7 +19,7 @@
 
 /* Games per fault kind when ../shared/data is present (the fixtures alone give fewer); under
  * AddressSanitizer half (the figures are the optimised build's). */
-#define WANT_PER_KIND TU_ASAN_LIGHT(200, 100)
+#define WANT_PER_KIND TU_ASAN_LIGHT(200, 60)
 #define MAX_SHARED    400
 
 enum outcome { OUT_EXACT, OUT_WRONG_PLY, OUT_WRONG_KIND, OUT_MISSED, OUT_EXTRA, OUT_MOVES, OUT_N };

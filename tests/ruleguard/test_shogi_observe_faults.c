@@ -16,7 +16,7 @@
 #include "tests/ruleguard/shogi_obs_replay.h"
 #include "tests/testutil.h"
 
-#define PER_FAULT 200
+#define PER_FAULT TU_ASAN_LIGHT(200, 60) /* ASan: memory faults; the figures are native */
 
 static const char *const classes[] = {
     "1 dead",  "2 nifu", "3 uchifu", "4 perpet", "5 impossible", "6 takeback", "7 opp piece",
