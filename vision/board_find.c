@@ -21,7 +21,7 @@ struct family {
     double dx, dy;   /* unit direction of t along the transversal */
     double tmin, tmax;
     int m;
-    double t[MAX_LINES], w[MAX_LINES];
+    double t[MAX_LINES], w[MAX_LINES], ink[MAX_LINES];
 };
 
 struct find_work {
@@ -77,6 +77,30 @@ static double vp_sin(const struct segment *s, const double v[3])
 static double vp_tol(const struct segment *s)
 {
     return fmax(sin(1.0 * M_PI / 180), 1.2 / s->len);
+}
+
+/* How much darker than the board beside it segment s is along its length (grey levels; the
+ * image g, w x h): the mean over samples of the darker side's excess over the line, 2.5 px
+ * across. Printed lines are several times darker than wood grain. */
+static double segment_ink(const uint8_t *g, int w, int h, const struct segment *s)
+{
+    double nx = -(s->y2 - s->y1) / s->len, ny = (s->x2 - s->x1) / s->len, sum = 0;
+    int m = 0;
+    for (int i = 1; i < 8; i++) {
+        double f = i / 8.0, x = s->x1 + f * (s->x2 - s->x1), y = s->y1 + f * (s->y2 - s->y1);
+        int c[3][2] = {{(int)lround(x), (int)lround(y)},
+                       {(int)lround(x + 2.5 * nx), (int)lround(y + 2.5 * ny)},
+                       {(int)lround(x - 2.5 * nx), (int)lround(y - 2.5 * ny)}};
+        bool in = true;
+        for (int k = 0; k < 3; k++)
+            in = in && c[k][0] >= 0 && c[k][1] >= 0 && c[k][0] < w && c[k][1] < h;
+        if (!in) continue;
+        int l = g[(size_t)c[0][1] * w + c[0][0]], a = g[(size_t)c[1][1] * w + c[1][0]],
+            b = g[(size_t)c[2][1] * w + c[2][0]];
+        sum += fmax(0, (a < b ? a : b) - l);
+        m++;
+    }
+    return m ? sum / m : 0;
 }
 
 static int cmp_len_desc(const void *a, const void *b)
@@ -186,7 +210,7 @@ static bool family_t(const struct family *f, double x, double y, double *t)
 }
 
 struct tw {
-    double t, w;
+    double t, w, ink;
 };
 
 static int cmp_tw(const void *a, const void *b)
@@ -224,20 +248,21 @@ static void build_family(const struct find_work *w, int fam, const double other_
         const struct segment *s = &w->seg[i];
         double t;
         if (!family_t(f, (s->x1 + s->x2) / 2, (s->y1 + s->y2) / 2, &t)) continue;
-        a[na++] = (struct tw){t, s->len};
+        a[na++] = (struct tw){t, s->len, s->ink};
     }
     qsort(a, (size_t)na, sizeof *a, cmp_tw);
     f->m = 0;
     for (int i = 0; i < na;) {
-        double sw = 0, st = 0, last = a[i].t;
+        double sw = 0, st = 0, si = 0, last = a[i].t;
         int j = i;
         while (j < na && a[j].t - last < 2.0) {
-            sw += a[j].w, st += a[j].w * a[j].t, last = a[j].t;
+            sw += a[j].w, st += a[j].w * a[j].t, si += a[j].w * a[j].ink, last = a[j].t;
             j++;
         }
         if (f->m < MAX_LINES) {
             f->t[f->m] = st / sw;
             f->w[f->m] = sw;
+            f->ink[f->m] = si / sw;
             f->m++;
         }
         i = j;
@@ -339,14 +364,16 @@ static double fit_families(struct vision_detector *det, struct find_work *w, con
     struct lattice L[2][KEEP];
     int nl[2], n = *n_io;
     for (int f = 0; f < 2; f++) {
-        nl[f] = lattice_fit_many(F[f].t, F[f].w, F[f].m, n, F[f].tmin, F[f].tmax, L[f], KEEP);
+        nl[f] =
+            lattice_fit_many(F[f].t, F[f].w, F[f].ink, F[f].m, n, F[f].tmin, F[f].tmax, L[f], KEEP);
         if (!nl[f]) return -1e18;
     }
     if (!n) {
         /* one size for both: the larger of the two first choices, refitted */
         n = L[0][0].n > L[1][0].n ? L[0][0].n : L[1][0].n;
         for (int f = 0; f < 2; f++) {
-            nl[f] = lattice_fit_many(F[f].t, F[f].w, F[f].m, n, F[f].tmin, F[f].tmax, L[f], KEEP);
+            nl[f] = lattice_fit_many(F[f].t, F[f].w, F[f].ink, F[f].m, n, F[f].tmin, F[f].tmax,
+                                     L[f], KEEP);
             if (!nl[f]) return -1e18;
         }
     }
@@ -416,10 +443,11 @@ bool board_find(struct vision_detector *det, struct find_work *w, const cv_image
         return false;
     w->nseg = 0;
     for (int i = 0; i < nraw; i++) {
-        struct segment s = {w->raw[4 * i], w->raw[4 * i + 1], w->raw[4 * i + 2], w->raw[4 * i + 3],
-                            0};
+        struct segment s = {
+            w->raw[4 * i], w->raw[4 * i + 1], w->raw[4 * i + 2], w->raw[4 * i + 3], 0, 0};
         s.len = hypot(s.x2 - s.x1, s.y2 - s.y1);
         if (s.len < 4) continue;
+        s.ink = segment_ink(w->small, sw, sh, &s);
         w->seg[w->nseg++] = s;
     }
     qsort(w->seg, (size_t)w->nseg, sizeof w->seg[0], cmp_len_desc);
@@ -464,12 +492,12 @@ bool board_find(struct vision_detector *det, struct find_work *w, const cv_image
     t0 = vision_now_ms();
     if (best <= -1e17) return false;
     n = best_n;
-    grid_place_window(w->small, sw, sh, H, n);
+    grid_place_window(w->small, sw, sh, H, n, det->strict_lines);
     double rms = grid_refine(H, n, w->seg, w->nseg, 3);
     grid_snap(w->resp, sw, sh, H, n, 3);
     rms = grid_refine(H, n, w->seg, w->nseg, 3); /* again, from the snapped grid */
-    grid_place_window(w->small, sw, sh, H, n);
-    grid_shift_by_score(w->resp, sw, sh, H, n);
+    grid_place_window(w->small, sw, sh, H, n, det->strict_lines);
+    grid_shift_by_score(w->resp, w->small, sw, sh, H, n, det->strict_lines);
     det->stats.grid_score = grid_image_score(w->resp, sw, sh, H, n, NULL);
     if (det->stats.grid_score < det->min_grid_score) {
         det->stage_ms[VSTAGE_GRID] += vision_now_ms() - t0;

@@ -193,8 +193,33 @@ static struct lattice polish(struct lattice best, const double *t, const double 
     return r;
 }
 
-int lattice_fit_many(const double *t, const double *w, int m, int n, double tmin, double tmax,
-                     struct lattice *out, int max)
+/* Hypotheses from triples of lines close in order among the lines idx[0..m-1] of t (spurious
+ * lines from stone rims and grain may sit between true neighbours), with about equal gaps. */
+static void hypotheses(const int *idx, int m, const double *t, const double *w, int mall, int n,
+                       double tmin, double tmax, double typical, struct lattice *list, int *cnt,
+                       int cap)
+{
+    for (int i0 = 0; i0 + 2 < m; i0++)
+        for (int i1 = i0 + 1; i1 < m && i1 <= i0 + 4; i1++)
+            for (int i2 = i1 + 1; i2 < m && i2 <= i1 + 4; i2++) {
+                double t0 = t[idx[i0]], t1 = t[idx[i1]], t2 = t[idx[i2]];
+                double d1 = t1 - t0, d2 = t2 - t1;
+                if (d1 < 3 || d2 < 3 || d2 / d1 > 1.3 || d1 / d2 > 1.3) continue;
+                double kk[3] = {0, 1, 2}, tt[3] = {t0, t1, t2}, abc[3];
+                if (!solve_abc(kk, tt, NULL, 3, abc)) continue;
+                struct lattice l = {.a = abc[0], .b = abc[1], .c = abc[2]};
+                struct lattice b = {.score = -1e18};
+                consider(&l, t, w, mall, n, tmin, tmax, typical, &b);
+                if (b.score > -1e17) keep(list, cnt, cap, &b);
+            }
+}
+
+/* A line this much less inked than the darkest lines is no candidate drawn line for the second
+ * round of hypotheses (grain stripes: a tenth to a third of a printed line's contrast). */
+#define INK_STRONG 0.5
+
+int lattice_fit_many(const double *t, const double *w, const double *ink, int m, int n, double tmin,
+                     double tmax, struct lattice *out, int max)
 {
     if (m < 3 || max < 1) return 0;
     double *ws = malloc((size_t)m * 4 * sizeof *ws);
@@ -203,22 +228,27 @@ int lattice_fit_many(const double *t, const double *w, int m, int n, double tmin
     qsort(ws, (size_t)m, sizeof *ws, cmp_double);
     double typical = ws[m / 2];
 
-    /* hypotheses from triples of lines close in order (spurious lines from stone rims and grain
-     * may sit between true neighbours), with about equal gaps */
     struct lattice list[16];
     int cnt = 0, cap = max * 2 < 16 ? max * 2 : 16;
-    for (int i0 = 0; i0 + 2 < m; i0++)
-        for (int i1 = i0 + 1; i1 < m && i1 <= i0 + 4; i1++)
-            for (int i2 = i1 + 1; i2 < m && i2 <= i1 + 4; i2++) {
-                double d1 = t[i1] - t[i0], d2 = t[i2] - t[i1];
-                if (d1 < 3 || d2 < 3 || d2 / d1 > 1.3 || d1 / d2 > 1.3) continue;
-                double kk[3] = {0, 1, 2}, tt[3] = {t[i0], t[i1], t[i2]}, abc[3];
-                if (!solve_abc(kk, tt, NULL, 3, abc)) continue;
-                struct lattice l = {.a = abc[0], .b = abc[1], .c = abc[2]};
-                struct lattice b = {.score = -1e18};
-                consider(&l, t, w, m, n, tmin, tmax, typical, &b);
-                if (b.score > -1e17) keep(list, &cnt, cap, &b);
-            }
+    int *idx = malloc((size_t)m * sizeof *idx);
+    if (!idx) {
+        free(ws);
+        return 0;
+    }
+    for (int i = 0; i < m; i++) idx[i] = i;
+    hypotheses(idx, m, t, w, m, n, tmin, tmax, typical, list, &cnt, cap);
+    /* again among the well-inked lines only: strong wood grain may lay more stripes between two
+     * drawn lines than the triples above reach over */
+    if (ink) {
+        memcpy(ws, ink, (size_t)m * sizeof *ws);
+        qsort(ws, (size_t)m, sizeof *ws, cmp_double);
+        double dark = ws[m * 9 / 10];
+        int ms = 0;
+        for (int i = 0; i < m; i++)
+            if (ink[i] >= INK_STRONG * dark) idx[ms++] = i;
+        if (ms < m) hypotheses(idx, ms, t, w, m, n, tmin, tmax, typical, list, &cnt, cap);
+    }
+    free(idx);
     int q = 0;
     for (int i = 0; i < cnt; i++) {
         struct lattice p = polish(list[i], t, w, m, tmin, tmax, typical, ws + m);
@@ -318,11 +348,8 @@ static double bilinear(const uint8_t *g, int w, int h, double x, double y)
     return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[w] + fx * p[w + 1]);
 }
 
-/* How much line u = k (fam 0) or v = k (fam 1) looks like a drawn line over the window's span:
- * the share of samples darker than the board 0.3 spacings to either side; -1 when (nearly) out
- * of the image. */
-static double line_evidence(const uint8_t *g, int w, int h, const double H[9], int n, int fam,
-                            double k)
+double grid_line_evidence(const uint8_t *g, int w, int h, const double H[9], int n, int fam,
+                          double k, bool strict)
 {
     int good = 0, total = 0, steps = 4 * (n - 1);
     for (int i = 0; i <= steps; i++) {
@@ -336,7 +363,10 @@ static double line_evidence(const uint8_t *g, int w, int h, const double H[9], i
                o2 = bilinear(g, w, h, bx, by);
         if (l < 0 || o1 < 0 || o2 < 0) continue;
         total++;
-        good += l + 2 < o1 && l + 2 < o2;
+        /* strict: and deeper than the two sides differ: the board's edge against the table (a
+         * darker rim, the table beyond) is a step, not a line. (Closer beside the line, 0.12
+         * spacings, lost real photos, whose lines are wide: 130 -> 122 of 180 boards right.) */
+        good += l + 2 < o1 && l + 2 < o2 && (!strict || fabs(o1 - o2) < fmin(o1, o2) - l);
     }
     return total * 3 >= steps ? (double)good / total : -1;
 }
@@ -441,20 +471,42 @@ static bool star_anchor(const uint8_t *g, int w, int h, double H[9], int n)
     return true;
 }
 
-bool grid_place_window(const uint8_t *g, int w, int h, double H[9], int n)
+/* Under this share of its samples darker than the board to both sides a line is none (a
+ * drawn line passes nearly everywhere that no stone lies on it), and a window holding such a
+ * line inside the image loses this much (a line's full evidence is 1). */
+#define LINE_ABSENT 0.1
+#define ABSENT_COST 0.3
+
+bool grid_window_has_absent_line(const uint8_t *g, int w, int h, const double H[9], int n)
+{
+    for (int fam = 0; fam < 2; fam++)
+        for (int k = 0; k < n; k++) {
+            double ev = grid_line_evidence(g, w, h, H, n, fam, k, true);
+            if (ev >= 0 && ev < LINE_ABSENT) return true;
+        }
+    return false;
+}
+
+bool grid_place_window(const uint8_t *g, int w, int h, double H[9], int n, bool strict)
 {
     bool moved = false;
     for (int it = 0; it < 3; it++) {
         int shift[2] = {0, 0};
         for (int fam = 0; fam < 2; fam++) {
             double ev[64];
-            for (int k = -6; k < n + 6; k++) ev[k + 6] = line_evidence(g, w, h, H, n, fam, k);
+            for (int k = -6; k < n + 6; k++)
+                ev[k + 6] = grid_line_evidence(g, w, h, H, n, fam, k, strict);
             double best = -1e9;
             for (int s = -3; s <= 3; s++) {
-                /* lines inside the window should look like lines (out of the image: no say),
-                 * the two just outside each end should not */
+                /* lines inside the window should look like lines (out of the image: no say;
+                 * strict: one in it that shows none costs: the board's edge against the table
+                 * is a line to the line mask, and with the far edge out of the frame a window
+                 * reaching over it would lose nothing), the two just outside each end should
+                 * not */
                 double sc = 0;
-                for (int k = s; k < s + n; k++) sc += fmax(ev[k + 6], 0);
+                for (int k = s; k < s + n; k++)
+                    sc += strict && ev[k + 6] >= 0 && ev[k + 6] < LINE_ABSENT ? -ABSENT_COST
+                                                                              : fmax(ev[k + 6], 0);
                 for (int k = s - 2; k < s; k++) sc -= fmax(ev[k + 6], 0);
                 for (int k = s + n; k < s + n + 2; k++) sc -= fmax(ev[k + 6], 0);
                 if (sc > best + 1e-9 || (fabs(sc - best) <= 1e-9 && abs(s) < abs(shift[fam])))

@@ -77,7 +77,8 @@ double grid_image_score(const uint8_t *resp, int w, int h, const double H[9], in
 
 /* Whole-line shifts of the window (up to 2 each way per family) by the image score: the lines
  * just outside the board are its margin, so a window reaching into it loses samples on lines. */
-bool grid_shift_by_score(const uint8_t *resp, int w, int h, double H[9], int n)
+bool grid_shift_by_score(const uint8_t *resp, const uint8_t *g, int w, int h, double H[9], int n,
+                         bool strict)
 {
     double best = grid_image_score(resp, w, h, H, n, NULL);
     int bu = 0, bv = 0;
@@ -88,7 +89,8 @@ bool grid_shift_by_score(const uint8_t *resp, int w, int h, double H[9], int n)
             hom_mul(H, T, M);
             double s = grid_image_score(resp, w, h, M, n, NULL);
             /* a shift must earn more than noise: about one line's worth of samples */
-            if (s > best + 0.3 / n) best = s, bu = su, bv = sv;
+            if (s > best + 0.3 / n && !(strict && grid_window_has_absent_line(g, w, h, M, n)))
+                best = s, bu = su, bv = sv;
         }
     if (!bu && !bv) return false;
     double T[9] = {1, 0, bu, 0, 1, bv, 0, 0, 1}, M[9];
@@ -130,7 +132,7 @@ double grid_snap(const uint8_t *resp, int w, int h, double H[9], int n, int iter
                         double d = sum / sw, x1, y1, x2, y2;
                         hom_apply(H, fam ? s - 0.2 : k + d, fam ? k + d : s - 0.2, &x1, &y1);
                         hom_apply(H, fam ? s + 0.2 : k + d, fam ? k + d : s + 0.2, &x2, &y2);
-                        seg[ns++] = (struct segment){x1, y1, x2, y2, hypot(x2 - x1, y2 - y1)};
+                        seg[ns++] = (struct segment){x1, y1, x2, y2, hypot(x2 - x1, y2 - y1), 0};
                     }
                 }
         if (ns < 4 * n) break;

@@ -14,6 +14,12 @@
  * board/shogi.h piece codes instead (type | owner << 4, 0 = empty). */
 enum obs_point { OBS_EMPTY = 0, OBS_BLACK = 1, OBS_WHITE = 2 };
 
+/* A point or cell outside the picture (a camera that sees part of the board) is read empty at
+ * this confidence: below the rule guard's conf_min (0.5), so no evidence either way, and above
+ * the settler's default min_conf (0.4), so that a board partly out of the picture settles on
+ * what it shows. Not occluded: no hand is there. */
+#define OBS_OUT_OF_VIEW_CONF 0.45f
+
 /* Shogi komadai (piece stand) of one side: count[type - 1] pieces of each board/shogi.h type in
  * board/shogi.h's order (pawn, lance, knight, silver, bishop, rook, gold), how sure, whether the
  * stand is in view, and why not. Unused for Go. */

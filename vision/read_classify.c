@@ -156,9 +156,9 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
             int p = y * OBS_MAX + x;
             val[p] = (uint8_t)point_value(pf, th, gs->tinted, p, &cf[p]);
             /* beyond the frame's edge (a partial view): not seen, so never a stone (clamped
-             * pixels were read as 31 black stones on one render). Read empty at confidence 0.5,
-             * the least a settled view takes, rather than occluded: a camera that cannot see
-             * one edge still records what it sees. (A stone whose body's centre leans into the
+             * pixels were read as 31 black stones on one render), and no evidence for the guard
+             * (OBS_OUT_OF_VIEW_CONF, below), rather than occluded: a camera that cannot see one
+             * edge still records what it sees. (A stone whose body's centre leans into the
              * frame is seen, though its point is not.) */
             if (pf->outside[p] && !pf->body_seen[p]) val[p] = OBS_EMPTY, cf[p] = 0;
         }
@@ -176,5 +176,6 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
             obs->point[p] = occ ? OBS_EMPTY : (uint8_t)v;
             obs->conf[p] = occ ? 0 : (float)(0.5 + 0.5 * conf);
             obs->occluded[p] = occ;
+            if (pf->outside[p] && !pf->body_seen[p] && !occ) obs->conf[p] = OBS_OUT_OF_VIEW_CONF;
         }
 }

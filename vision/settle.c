@@ -27,7 +27,7 @@ void settle_params_default(struct settle_params *p)
 {
     p->stable_s = 0.5;
     p->min_frames = 3;
-    p->min_conf = 0.5;
+    p->min_conf = 0.4; /* under the guard's 0.5: a point out of the picture (0.45) passes */
     p->repeat_s = 0.5;
     p->hold_conf = 0.9;
     p->still_occlusion_s = 0;

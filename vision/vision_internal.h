@@ -25,6 +25,7 @@ bool solve_linear(double *A, double *b, int n);
 
 struct segment {
     double x1, y1, x2, y2, len;
+    double ink; /* how much darker than the board beside it (grey levels, mean along it) */
 };
 
 /* A fitted grid: H maps grid coordinates (column u, row v; 0..n-1) to full-size image pixels. */
@@ -53,12 +54,12 @@ struct lattice {
     int hits;     /* lines on the lattice inside the window */
 };
 
-/* Fit lattices to line positions t[] (sorted ascending) with weights w[]; n = board lines, or 0
- * to choose among 9, 13, 19. tmin..tmax: the span of t inside the image (lines beyond are not
- * expected to be seen). */
+/* Fit lattices to line positions t[] (sorted ascending) with weights w[] and ink[] (how dark
+ * each line is; NULL: all alike); n = board lines, or 0 to choose among 9, 13, 19. tmin..tmax:
+ * the span of t inside the image (lines beyond are not expected to be seen). */
 /* The best max distinct lattices, best first (each window starting at k = 0); how many. */
-int lattice_fit_many(const double *t, const double *w, int m, int n, double tmin, double tmax,
-                     struct lattice *out, int max);
+int lattice_fit_many(const double *t, const double *w, const double *ink, int m, int n, double tmin,
+                     double tmax, struct lattice *out, int max);
 double lattice_pos(const struct lattice *l, double k);
 double lattice_index(const struct lattice *l, double t);
 
@@ -69,7 +70,16 @@ double grid_refine(double H[9], int n, const struct segment *seg, int nseg, int 
 
 /* Move the window of n lines (H: grid -> image g) by whole lines so that it covers the lines the
  * image shows and the lines just outside it look like none (the board's margin). true if moved. */
-bool grid_place_window(const uint8_t *g, int w, int h, double H[9], int n);
+bool grid_place_window(const uint8_t *g, int w, int h, double H[9], int n, bool strict);
+/* How much line u = k (fam 0) or v = k (fam 1) looks like a drawn line over the window's span:
+ * the share of samples darker than the board 0.3 spacings to either side (strict: and not a step
+ * from the board to something else, see vision_detector.strict_lines); -1 when (nearly) out of
+ * the image. */
+double grid_line_evidence(const uint8_t *g, int w, int h, const double H[9], int n, int fam,
+                          double k, bool strict);
+/* Whether a line of the window lies in the image and shows no line there (the board's edge
+ * against the table, taken for a grid line). */
+bool grid_window_has_absent_line(const uint8_t *g, int w, int h, const double H[9], int n);
 
 /* ---- grid_score.c: a whole grid against the line mask ---- */
 
@@ -78,8 +88,10 @@ void line_response(const uint8_t *mask, uint8_t *resp, uint8_t *tmp, int w, int 
 /* About 1 when every sample along the grid's lines is on a line pixel and none halfway between;
  * about 0 for a grid at the wrong spacing. *seen (may be NULL): samples inside the image. */
 double grid_image_score(const uint8_t *resp, int w, int h, const double H[9], int n, int *seen);
-/* Move the window by whole lines when that clearly raises the score. true if moved. */
-bool grid_shift_by_score(const uint8_t *resp, int w, int h, double H[9], int n);
+/* Move the window by whole lines when that clearly raises the score and (strict) takes in no
+ * line the grey image g shows none of (grid_window_has_absent_line). true if moved. */
+bool grid_shift_by_score(const uint8_t *resp, const uint8_t *g, int w, int h, double H[9], int n,
+                         bool strict);
 /* Pull each grid line onto the mask pixels within a third of a spacing of it and refit H (as
  * grid_refine); returns its rms, -1 when too few lines were seen. */
 double grid_snap(const uint8_t *resp, int w, int h, double H[9], int n, int iterations);

@@ -33,9 +33,28 @@ struct tally {
     /* settled frames counting only the points inside the frame (a partial view cannot see the
      * rest): points, right, frames exact */
     long vis_points, vis_right, vis_exact;
+    long unseen; /* points on settled frames the reader says it cannot see (out of the picture) */
     double ms_find, ms_track;
     long n_find, n_track;
 };
+
+/* Truth point tp's intersection lies at least margin pixels inside the picture. */
+static bool in_frame(const struct render_frame *f, int tp, double margin)
+{
+    const double *px = f->point_px[tp];
+    return px[0] >= margin && px[1] >= margin && px[0] < f->width - margin &&
+           px[1] < f->height - margin;
+}
+
+/* Point p of the reading against truth point tp: a point read out of the picture (no evidence,
+ * OBS_OUT_OF_VIEW_CONF) is right unless its intersection lies well inside it (by more than
+ * half a spacing: a stone cut by the picture's edge may be said out of view), whatever lies
+ * there; any other the value. */
+static bool read_right(const struct observation *o, int p, const struct render_frame *f, int tp)
+{
+    if (!o->occluded[p] && o->conf[p] < 0.5f) return !in_frame(f, tp, 0.5 * go_spacing(f));
+    return !o->occluded[p] && o->point[p] == f->stone[tp];
+}
 
 static struct go_record *load(const char *rel)
 {
@@ -153,7 +172,8 @@ static void run_game(const char *name, const char *rel, enum render_style style,
                     if (!f->settled) continue;
                     t->points++;
                     t->settled_occluded += obs->occluded[p] && !f->covered[tp];
-                    if (dump && mine != f->stone[tp])
+                    bool right = read_right(obs, p, f, tp);
+                    if (dump && !right)
                         tu_note("  frame %d: settled (%d,%d) read %s, truth %s", i, tx, ty,
                                 mine < 0            ? "occluded"
                                 : mine == OBS_BLACK ? "black"
@@ -164,15 +184,18 @@ static void run_game(const char *name, const char *rel, enum render_style style,
                                                            : "empty");
                     t->settled_false_stones +=
                         (mine == OBS_BLACK || mine == OBS_WHITE) && f->stone[tp] == GO_EMPTY;
-                    t->points_right += mine == f->stone[tp];
-                    exact &= mine == f->stone[tp];
-                    const double *px = f->point_px[tp];
-                    if (px[0] >= 0 && px[1] >= 0 && px[0] < f->width && px[1] < f->height) {
+                    t->points_right += right;
+                    exact &= right;
+                    t->unseen += !obs->occluded[p] && obs->conf[p] < 0.5f;
+                    if (in_frame(f, tp, 0)) {
                         t->vis_points++;
-                        t->vis_right += mine == f->stone[tp];
-                        vis_exact &= mine == f->stone[tp];
+                        t->vis_right += right;
+                        vis_exact &= right;
                     }
-                    t->stones_true += f->stone[tp] != GO_EMPTY;
+                    /* recall over the stones in the picture (and any read leaning into it) */
+                    t->stones_true +=
+                        f->stone[tp] != GO_EMPTY &&
+                        (in_frame(f, tp, 0) || mine == OBS_BLACK || mine == OBS_WHITE);
                     t->stones_read += mine == OBS_BLACK || mine == OBS_WHITE;
                     t->stones_hit += f->stone[tp] != GO_EMPTY && mine == f->stone[tp];
                 }
@@ -186,7 +209,7 @@ static void run_game(const char *name, const char *rel, enum render_style style,
                 for (int x = 0; x < n; x++) {
                     int tx, ty;
                     go_sym_apply(sym, n, x, y, &tx, &ty);
-                    exact &= so->obs.point[y * OBS_MAX + x] == f->stone[go_point(tx, ty)];
+                    exact &= read_right(&so->obs, y * OBS_MAX + x, f, go_point(tx, ty));
                 }
             t->stables_exact += exact;
         }
@@ -213,14 +236,15 @@ static void note(const char *name, const struct tally *t)
             "(%ld frames) falsely occluded %.2f%% false stones %ld, stone P/R %.1f/%.1f%% | "
             "covered: %ld "
             "stones read on %ld "
-            "points, %.0f%% flagged | stable %ld/%ld exact | in frame: points %.3f%% exact %.1f%%",
+            "points, %.0f%% flagged | stable %ld/%ld exact | in frame: points %.3f%% exact %.1f%%; "
+            "out of view %.2f%%",
             name, pct(t->nohand_found, t->nohand_frames), t->nohand_frames,
             pct(t->points_right, t->points), pct(t->settled_exact, t->settled_frames),
             t->settled_frames, pct(t->settled_occluded, t->points), t->settled_false_stones,
             pct(t->stones_hit, t->stones_read), pct(t->stones_hit, t->stones_true),
             t->covered_stone_reads, t->covered_points, pct(t->covered_flagged, t->covered_points),
             t->stables_exact, t->stables, pct(t->vis_right, t->vis_points),
-            pct(t->vis_exact, t->settled_frames));
+            pct(t->vis_exact, t->settled_frames), pct(t->unseen, t->points));
 }
 
 static void add(struct tally *a, const struct tally *b)
@@ -360,11 +384,14 @@ static void test_render_styles_scenarios(void **state)
      * 4009 covered points; over seeds 100, 500, 900, 1300, 1700, 2100, 2500 points 99.488 ..
      * 99.907 %, exact 73.8 .. 85.3 %, stones on covered points 0 .. 4. Raise them as the reader
      * improves (the goal for covered points is zero). Raised with the white flank and the
-     * stones' shadows in dim light: 99.896 % points, 82.4 % exact, 329/329 stable exact. */
+     * stones' shadows in dim light: 99.896 % points, 82.4 % exact, 329/329 stable exact. With
+     * the board's edge no grid line, grained wood's well-inked lines and the points out of the
+     * picture said so (and counted right where they are): 94.3 % found, 99.901 % points, 88.0 %
+     * exact, 354/355 stable exact. */
     if (only || seed_env) return; /* the floors hold for the 36 renders above */
-    assert_true(pct(all.nohand_found, all.nohand_frames) >= 86);
+    assert_true(pct(all.nohand_found, all.nohand_frames) >= 92);
     assert_true(pct(all.points_right, all.points) >= 99.85);
-    assert_true(all.settled_exact * 100 >= 80 * all.settled_frames);
+    assert_true(all.settled_exact * 100 >= 85 * all.settled_frames);
     assert_true(all.settled_occluded * 1000 <= 2 * all.points);
     assert_true(all.stables > 150 && all.stables_exact * 100 >= 99 * all.stables);
     assert_true(all.covered_stone_reads * 1000 <= 1 * all.covered_points);
