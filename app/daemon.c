@@ -60,6 +60,8 @@ struct daemon {
     uint64_t disk_errors;
     bool journal_refused; /* the last write was refused: the status line says so */
     bool records_refused; /* the last SGF rewrite was refused */
+    int out_of_view;      /* points the last stable view held out of the picture */
+    bool view_status;     /* the status line says so */
 };
 
 static int64_t now_ns(void)
@@ -271,6 +273,7 @@ static void handle_events(struct daemon *d, struct guard_event *ev, int n)
 
 static void set_status(struct daemon *d, const char *status)
 {
+    d->view_status = false; /* note_view sets it again when the line is its own */
     if (!strcmp(d->status, status)) return;
     snprintf(d->status, sizeof d->status, "%s", status);
     publish_state(d);
@@ -547,6 +550,48 @@ static void log_observation(struct daemon *d, const struct observation *o)
     d->obs_log = NULL;
 }
 
+/* ---- what the camera sees ------------------------------------------------------------------ */
+
+/* Points (cells) of a view out of the picture: no hand there, and no reading (the reader marks
+ * them with OBS_OUT_OF_VIEW_CONF exactly). */
+static int out_of_view(const struct observation *o)
+{
+    int n = 0;
+    for (int y = 0; y < o->h; y++)
+        for (int x = 0; x < o->w; x++) {
+            int p = y * OBS_MAX + x;
+            n += !o->occluded[p] && o->conf[p] == OBS_OUT_OF_VIEW_CONF;
+        }
+    return n;
+}
+
+/* Say when the camera stops seeing the whole board, how much of it, and when it sees it all
+ * again: moves played out of the picture cannot be recorded, so the operator must move the
+ * camera. Said again only when the share changes by a tenth of the board. */
+static void note_view(struct daemon *d, const struct observation *o, struct daemon_result *res)
+{
+    int n = out_of_view(o), all = o->w * o->h;
+    if (n > res->out_of_view_max) res->out_of_view_max = n;
+    bool was = d->out_of_view > 0, now = n > 0;
+    if (was == now && abs(n - d->out_of_view) * 10 < all) return;
+    d->out_of_view = n;
+    if (now) {
+        char s[200];
+        snprintf(s, sizeof s,
+                 "the camera sees %d%% of the board: %d points out of the picture are not "
+                 "recorded",
+                 (all - n) * 100 / all, n);
+        kc_log(KC_LOG_WARN, "%s (move the camera)", s);
+        if (!d->status[0] || d->view_status) {
+            set_status(d, s);
+            d->view_status = true;
+        }
+    } else {
+        kc_log(KC_LOG_INFO, "the camera sees the whole board again");
+        if (d->view_status) set_status(d, "");
+    }
+}
+
 /* ---- the loop ------------------------------------------------------------------------------ */
 
 static void progress(struct daemon *d, const struct daemon_result *r, double fps, bool final)
@@ -781,6 +826,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
             pthread_mutex_lock(&d->lock);
             int n = d->ops->settled(d->game, &img, &stable, ev);
             log_observation(d, &stable.obs);
+            note_view(d, &stable.obs, res);
             int64_t td = now_ns();
             res->stage_ms[2] += (double)(td - tc) / 1e6;
             d->cur_frame = &fr;

@@ -33,6 +33,7 @@ struct daemon_result {
     uint64_t disk_errors; /* journal writes refused (a full disk), retried until they succeed */
     int unwritten;        /* events never written (named in the log); 0 when all are on disk */
     bool interrupted;     /* stopped by a signal */
+    int out_of_view_max;  /* most points (cells) of a stable view out of the picture */
     char sgf_path[2048], journal_path[2048];
     int live_port;
 };

@@ -29,6 +29,21 @@ static bool waited_enough(struct go_obs_guard *g, uint64_t sig, bool flushing)
     return g->wait >= g->cfg.max_wait_obs;
 }
 
+/* Empty points of the game the last view could not read (a hand over them, or out of the
+ * picture: a camera that sees part of the board): a move may lie there unseen. */
+static int unread_empty(const struct go_obs_guard *g)
+{
+    const struct gog_view *v = &g->views[g->nobs % GOG_VIEWS];
+    if (v->obs != g->nobs) return 0;
+    int n = 0;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            n += v->v[p] == GOG_UNREAD && go_game_at(gog_game_of(g), p) == GO_EMPTY;
+        }
+    return n;
+}
+
 /* Is a change away from the expected board still being confirmed somewhere (the disturbance
  * still growing)? Stones read back where the game has them are a restoration, not growth. */
 static bool change_growing(const struct go_obs_guard *g)
@@ -98,13 +113,18 @@ void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool distu
         if (gog_ev_room(b, GUARD_MAX_EVENTS + 1))
             gog_commit_move(g, (struct go_move){(enum go_color)p->blocker.now, p->blocker.point},
                             s->seen_t, s->seen_frame, s, s->seen_obs, flushing, b);
+        int unread = unread_empty(g);
         for (int e = 0; e < b->n; e++)
             if (b->ev[e].kind == GUARD_TWO_MOVES) {
                 size_t used = strlen(b->ev[e].text);
+                /* (the event's 200 bytes hold the longest of these) */
+                char where[64] = "";
+                if (unread)
+                    snprintf(where, sizeof where, " or played on one of %d unread points", unread);
                 snprintf(b->ev[e].text + used, sizeof b->ev[e].text - used,
-                         "; either %s passed unseen, or two moves in a row (Chinese 1988 §17.1): "
-                         "the referee decides",
-                         gog_color_name(go_other((enum go_color)p->blocker.now)));
+                         "; either %s passed unseen%s, or two moves in a row (Chinese 1988 "
+                         "§17.1): the referee decides",
+                         gog_color_name(go_other((enum go_color)p->blocker.now)), where);
             }
         return;
     }

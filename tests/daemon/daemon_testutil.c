@@ -16,6 +16,7 @@
 
 #include "record/journal.h"
 #include "record/sgf.h"
+#include "render/render.h"
 #include "tests/daemon/daemon_testutil.h"
 #include "tests/testutil.h"
 
@@ -240,4 +241,33 @@ void dt_cleanup(void)
         return;
     }
     if (tmp_root[0]) nftw(tmp_root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+struct go_record *dt_load_fixture_game(const char *rel, const char **path)
+{
+    struct go_record **games = NULL;
+    struct sgf_error err;
+    *path = tu_path(tu_fixtures_dir(), rel);
+    int n = sgf_read_file(*path, &games, &err);
+    if (n < 1) fail_msg("%s: %s", *path, n < 0 ? err.message : "no game");
+    struct go_record *game = games[0];
+    for (int i = 1; i < n; i++) go_record_free(games[i]);
+    free(games);
+    return game;
+}
+
+void dt_render_game(const struct go_record *game, const char *path, int sc, uint64_t seed,
+                    int moves, const char *dir)
+{
+    struct render_opts o;
+    render_opts_default(&o);
+    o.width = 640;
+    o.height = 480;
+    o.seed = seed;
+    o.style = RENDER_STYLE_LIGHT_WOOD;
+    o.scenario = (enum render_scenario)sc;
+    o.max_moves = moves;
+    o.bump_rate = 0;
+    char msg[300] = "";
+    if (render_go_to_dir(game, path, &o, dir, msg, sizeof msg) < 0) fail_msg("render: %s", msg);
 }

@@ -52,4 +52,11 @@ long dt_quiet_frame_start(int ply);
 /* The same in the truth.jsonl of another render in DIR. */
 long dt_quiet_frame_start_in(const char *dir, int ply);
 
+/* The first game of the fixture record REL (the test fails without it); its path in *path. */
+struct go_record *dt_load_fixture_game(const char *rel, const char **path);
+/* Render game (read from path) into folder dir, 640x480, light wood, no bumps: scenario sc, seed,
+ * the first moves moves (the test fails when it cannot). */
+void dt_render_game(const struct go_record *game, const char *path, int sc, uint64_t seed,
+                    int moves, const char *dir);
+
 #endif

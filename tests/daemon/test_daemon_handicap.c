@@ -30,27 +30,11 @@ static char frames[512];
 static int setup(void **state)
 {
     (void)state;
-    struct go_record **games = NULL;
-    struct sgf_error err;
-    const char *path = tu_path(tu_fixtures_dir(), "daemon/handicap2-9x9.sgf");
-    int n = sgf_read_file(path, &games, &err);
-    if (n < 1) fail_msg("%s: %s", path, n < 0 ? err.message : "no game");
-    game = games[0];
-    for (int i = 1; i < n; i++) go_record_free(games[i]);
-    free(games);
+    const char *path;
+    game = dt_load_fixture_game("daemon/handicap2-9x9.sgf", &path);
     /* the rendering the bundled clip uses (its reader reads it exactly): light board, overhead */
-    struct render_opts o;
-    render_opts_default(&o);
-    o.width = 640;
-    o.height = 480;
-    o.seed = 11;
-    o.style = RENDER_STYLE_LIGHT_WOOD;
-    o.scenario = RENDER_SCENE_OVERHEAD;
-    o.max_moves = MOVES;
-    o.bump_rate = 0;
     dt_make_tmp(frames, sizeof frames, "frames");
-    char msg[300] = "";
-    if (render_go_to_dir(game, path, &o, frames, msg, sizeof msg) < 0) fail_msg("render: %s", msg);
+    dt_render_game(game, path, RENDER_SCENE_OVERHEAD, 11, MOVES, frames);
     return 0;
 }
 

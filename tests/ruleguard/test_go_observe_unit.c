@@ -18,7 +18,7 @@ static struct observation view;
 static uint64_t frame;
 static struct guard_event ev[GUARD_OBS_MAX_EVENTS];
 
-/* A 9x9 view from rows ('.', 'X', 'O', '#' occluded), all sure. */
+/* A 9x9 view from rows ('.', 'X', 'O', '#' occluded, '?' out of the picture), all sure. */
 static const struct observation *see(const char *const rows[9])
 {
     memset(&view, 0, sizeof view);
@@ -31,7 +31,7 @@ static const struct observation *see(const char *const rows[9])
             int p = y * OBS_MAX + x;
             char c = rows[y][x];
             view.point[p] = c == 'X' ? OBS_BLACK : c == 'O' ? OBS_WHITE : OBS_EMPTY;
-            view.conf[p] = 0.97f;
+            view.conf[p] = c == '?' ? OBS_OUT_OF_VIEW_CONF : 0.97f;
             view.occluded[p] = c == '#';
         }
     return &view;
@@ -68,6 +68,35 @@ static const char *const b_again[9] = {".........", ".........", "..X......",
 static const char *const w_again[9] = {".........", ".........", "..X......",
                                        ".........", ".........", ".........",
                                        "......O..", ".........", "....O...."};
+
+/* w_again with the right-hand column out of the picture */
+static const char *const w_again_part[9] = {"........?", "........?", "..X.....?",
+                                            "........?", "........?", "........?",
+                                            "......O.?", "........?", "....O...?"};
+
+/* A camera that sees part of the board: the flag names the points it cannot read as where the
+ * other side's move may lie. */
+static void test_two_moves_with_points_out_of_view(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    for (int i = 0; i < 2; i++) go_obs_guard_observe(g, see(b_c7), ev);
+    for (int i = 0; i < 2; i++) go_obs_guard_observe(g, see(w_g3), ev);
+    int two = 0;
+    for (int i = 0; i < 4; i++) {
+        int n = go_obs_guard_observe(g, see(w_again_part), ev);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == GUARD_TWO_MOVES) {
+                two++;
+                tu_note("%s", ev[k].text);
+                assert_non_null(strstr(ev[k].text, "Black passed unseen or played on one of 9 "
+                                                   "unread points"));
+                assert_non_null(strstr(ev[k].text, "the referee decides"));
+            }
+    }
+    assert_int_equal(two, 1);
+    go_obs_guard_free(g);
+}
 
 static void test_move_needs_two_readings(void **state)
 {
@@ -925,6 +954,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_move_needs_two_readings),
+        cmocka_unit_test(test_two_moves_with_points_out_of_view),
         cmocka_unit_test(test_two_moves_and_confirm_pass),
         cmocka_unit_test(test_stone_removed_then_restored),
         cmocka_unit_test(test_capture_pending_then_flagged),
