@@ -552,16 +552,12 @@ static void log_observation(struct daemon *d, const struct observation *o)
 
 /* ---- what the camera sees ------------------------------------------------------------------ */
 
-/* Points (cells) of a view out of the picture: no hand there, and no reading (the reader marks
- * them with OBS_OUT_OF_VIEW_CONF exactly). */
+/* Points (cells) of a view out of the picture (vision says which). */
 static int out_of_view(const struct observation *o)
 {
     int n = 0;
     for (int y = 0; y < o->h; y++)
-        for (int x = 0; x < o->w; x++) {
-            int p = y * OBS_MAX + x;
-            n += !o->occluded[p] && o->conf[p] == OBS_OUT_OF_VIEW_CONF;
-        }
+        for (int x = 0; x < o->w; x++) n += obs_out_of_view(o, y * OBS_MAX + x);
     return n;
 }
 

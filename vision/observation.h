@@ -49,6 +49,12 @@ struct observation {
     struct hand_obs hands[2];
 };
 
+/* Point (cell) p of o lies outside the picture (read at OBS_OUT_OF_VIEW_CONF, not covered). */
+static inline bool obs_out_of_view(const struct observation *o, int p)
+{
+    return !o->occluded[p] && o->conf[p] == OBS_OUT_OF_VIEW_CONF;
+}
+
 /* An observation that held still: unoccluded (but for a still cover, settle_params) and unchanged
  * for the settler's time. */
 struct stable_obs {
