@@ -65,6 +65,134 @@ static inline uint32_t xs32(uint32_t *s)
     return *s = x;
 }
 
+/* xorshift is linear over GF(2): n steps are a 32x32 bit matrix (column i is the image of bit
+ * i). With it each row's starting state is known, so several rows draw their noise side by side
+ * (independent chains the processor overlaps) and the picture stays bit for bit the same. */
+struct gf2_matrix {
+    uint32_t col[32];
+};
+
+static uint32_t gf2_apply(const struct gf2_matrix *m, uint32_t v)
+{
+    uint32_t out = 0;
+    for (int i = 0; i < 32; i++)
+        if (v >> i & 1) out ^= m->col[i];
+    return out;
+}
+
+static struct gf2_matrix gf2_compose(const struct gf2_matrix *a, const struct gf2_matrix *b)
+{
+    struct gf2_matrix c;
+    for (int i = 0; i < 32; i++) c.col[i] = gf2_apply(a, b->col[i]);
+    return c;
+}
+
+/* The matrix of n xorshift steps. */
+static struct gf2_matrix xs32_jump(uint64_t n)
+{
+    struct gf2_matrix step, acc;
+    for (int i = 0; i < 32; i++) {
+        uint32_t v = 1u << i;
+        step.col[i] = xs32(&v);
+        acc.col[i] = 1u << i;
+    }
+    for (; n; n >>= 1) {
+        if (n & 1) acc = gf2_compose(&step, &acc);
+        step = gf2_compose(&step, &step);
+    }
+    return acc;
+}
+
+/* Sensor noise for one pixel: six xorshift draws. */
+static inline void noise_pixel(uint8_t *p, uint32_t *s, float sigma)
+{
+    /* roughly Gaussian: sum of three uniforms; brighter pixels get a bit more (shot) */
+    float n = ((float)(xs32(s) & 0xffff) + (float)(xs32(s) & 0xffff) + (float)(xs32(s) & 0xffff)) /
+                  65536.0f -
+              1.5f;
+    float lum = (p[0] + p[1] + p[2]) / 765.0f;
+    float amp = sigma * 2.0f * (0.6f + 0.6f * lum);
+    for (int k = 0; k < 3; k++) {
+        float c = ((float)(xs32(s) & 0xff) / 255.0f - 0.5f) * 0.35f;
+        p[k] = to_u8(p[k] + amp * (n + c));
+    }
+}
+
+/* Four rows side by side in vector registers (GCC's generic vectors: SSE2 here, NEON on the
+ * Pi), each lane the scalar noise_pixel's arithmetic in the same order. The rounding of to_u8
+ * is done exactly in float: v + 0.5 rounds up exactly when v's fraction is at least one half. */
+enum { NOISE_LANES = 4 };
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef int32_t i32x4 __attribute__((vector_size(16)));
+typedef float f32x4 __attribute__((vector_size(16)));
+
+static inline u32x4 xs32x4(u32x4 *s)
+{
+    u32x4 x = *s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *s = x;
+}
+
+static inline f32x4 low_bits(u32x4 v, uint32_t mask)
+{
+    return __builtin_convertvector((i32x4)(v & mask), f32x4);
+}
+
+static inline i32x4 to_u8x4(f32x4 v)
+{
+    i32x4 t = __builtin_convertvector(v, i32x4);
+    f32x4 frac = v - __builtin_convertvector(t, f32x4);
+    t -= (i32x4)(frac >= 0.5f); /* a true comparison is -1 */
+    t &= (i32x4)(t > 0);
+    i32x4 over = (i32x4)(t > 255);
+    return (t & ~over) | (255 & over);
+}
+
+static void noise_lanes(uint8_t *const rows[NOISE_LANES], u32x4 *s, int w, float sigma)
+{
+    for (int x = 0; x < w; x++) {
+        f32x4 n = (low_bits(xs32x4(s), 0xffff) + low_bits(xs32x4(s), 0xffff) +
+                   low_bits(xs32x4(s), 0xffff)) /
+                      65536.0f -
+                  1.5f;
+        i32x4 sum, ch[3];
+        for (int j = 0; j < NOISE_LANES; j++) {
+            const uint8_t *p = rows[j] + x * 3;
+            ch[0][j] = p[0], ch[1][j] = p[1], ch[2][j] = p[2];
+        }
+        sum = ch[0] + ch[1] + ch[2];
+        f32x4 lum = __builtin_convertvector(sum, f32x4) / 765.0f;
+        f32x4 amp = sigma * 2.0f * (0.6f + 0.6f * lum);
+        for (int k = 0; k < 3; k++) {
+            f32x4 c = (low_bits(xs32x4(s), 0xff) / 255.0f - 0.5f) * 0.35f;
+            i32x4 out = to_u8x4(__builtin_convertvector(ch[k], f32x4) + amp * (n + c));
+            for (int j = 0; j < NOISE_LANES; j++) rows[j][x * 3 + k] = (uint8_t)out[j];
+        }
+    }
+}
+
+static void photo_noise(cv_image *img, uint32_t s, float sigma)
+{
+    int w = img->width, h = img->height, y = 0;
+    struct gf2_matrix row_jump = xs32_jump(6 * (uint64_t)w);
+    for (; y + NOISE_LANES <= h; y += NOISE_LANES) {
+        u32x4 st;
+        uint8_t *rows[NOISE_LANES];
+        for (int j = 0; j < NOISE_LANES; j++) {
+            st[j] = j ? gf2_apply(&row_jump, st[j - 1]) : s;
+            rows[j] = img->data + (size_t)(y + j) * img->stride;
+        }
+        noise_lanes(rows, &st, w, sigma);
+        s = st[NOISE_LANES - 1];
+    }
+    for (; y < h; y++) {
+        uint8_t *row = img->data + (size_t)y * img->stride;
+        for (int x = 0; x < w; x++) noise_pixel(row + x * 3, &s, sigma);
+    }
+}
+
 bool photo_finish(const struct lighting *l, cv_image *img, int frame, uint64_t seed,
                   const float *field)
 {
@@ -90,24 +218,6 @@ bool photo_finish(const struct lighting *l, cv_image *img, int frame, uint64_t s
         }
     }
     if (cv_gaussian_blur(img, l->blur_sigma) != CV_OK) return false;
-    uint32_t s = (uint32_t)(rng_next(&r) | 1);
-    float sigma = (float)l->noise;
-    for (int y = 0; y < h; y++) {
-        uint8_t *row = img->data + (size_t)y * img->stride;
-        for (int x = 0; x < w; x++) {
-            uint8_t *p = row + x * 3;
-            /* roughly Gaussian: sum of three uniforms; brighter pixels get a bit more (shot) */
-            float n = ((float)(xs32(&s) & 0xffff) + (float)(xs32(&s) & 0xffff) +
-                       (float)(xs32(&s) & 0xffff)) /
-                          65536.0f -
-                      1.5f;
-            float lum = (p[0] + p[1] + p[2]) / 765.0f;
-            float amp = sigma * 2.0f * (0.6f + 0.6f * lum);
-            for (int k = 0; k < 3; k++) {
-                float c = ((float)(xs32(&s) & 0xff) / 255.0f - 0.5f) * 0.35f;
-                p[k] = to_u8(p[k] + amp * (n + c));
-            }
-        }
-    }
+    photo_noise(img, (uint32_t)(rng_next(&r) | 1), (float)l->noise);
     return true;
 }
