@@ -20,6 +20,11 @@ enum obs_point { OBS_EMPTY = 0, OBS_BLACK = 1, OBS_WHITE = 2 };
  * what it shows. Not occluded: no hand is there. */
 #define OBS_OUT_OF_VIEW_CONF 0.45f
 
+/* A point in a glare that washes the board out (the Go reader): not seen either, below the guard's
+ * conf_min and above the settler's min_conf like a point out of the picture, told apart from it
+ * so that the recorder can say why. */
+#define OBS_WASHED_OUT_CONF 0.44f
+
 /* Shogi komadai (piece stand) of one side: count[type - 1] pieces of each board/shogi.h type in
  * board/shogi.h's order (pawn, lance, knight, silver, bishop, rook, gold), how sure, whether the
  * stand is in view, and why not. Unused for Go. */
@@ -53,6 +58,12 @@ struct observation {
 static inline bool obs_out_of_view(const struct observation *o, int p)
 {
     return !o->occluded[p] && o->conf[p] == OBS_OUT_OF_VIEW_CONF;
+}
+
+/* Point p of o lies in a glare that washes the board out (read at OBS_WASHED_OUT_CONF). */
+static inline bool obs_washed_out(const struct observation *o, int p)
+{
+    return !o->occluded[p] && o->conf[p] == OBS_WASHED_OUT_CONF;
 }
 
 /* An observation that held still: unoccluded (but for a still cover, settle_params) and unchanged

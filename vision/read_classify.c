@@ -15,6 +15,8 @@
  * on a dim film's shell stones, an empty point's 0.1..0.2) */
 #define WHITE_BODY_NEU 0.6
 #define WHITE_BODY_RHO 0.9
+/* A black stone in a glare that washes the board out is at least this much darker than it */
+#define GLARE_BLACK_RHO 0.9
 /* A stone's shadow darkens the board beside it to no less than this share of the board's
  * brightness (0.78..0.83 under a dim film's lamp); an arm's shadow or a sleeve goes deeper */
 #define SHADOW_MIN 0.7
@@ -41,6 +43,13 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
     if (use_cross && pf->rho[p] < 0.85 && pf->grey[p] > 0.7 && pf->cross[p] < 0.1 * cross_e) {
         /* a black stone in a lamp's glare: lit grey, but as grey as a stone, darker than the
          * board and hiding the lines (a shadow keeps the board's colour) */
+        *conf = 0.5;
+        return OBS_BLACK;
+    }
+    /* the same in a glare that washes the board's colour out (its reference as grey as the
+     * stone): only darker than the board there, and hiding the lines (rho 0.79 on a film) */
+    if (use_cross && pf->unwashed[p] < WASH_MIN && pf->neutral[p] && pf->rho[p] < GLARE_BLACK_RHO &&
+        pf->cross[p] < 0.1 * cross_e) {
         *conf = 0.5;
         return OBS_BLACK;
     }
@@ -71,7 +80,7 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
     bool tinted = gs->tinted;
     /* a stone is round: the gaps around it still show the board. Covered gaps mean something
      * large lies over the board. */
-    if (pf->badgaps[p] >= 3 && !th->lines[p]) return true;
+    if (pf->badgaps[p] >= 3 && !th->lines[p] && !pf->washed[p]) return true;
     /* a stone on the edge with the margin beyond it covered: a hand reaching in from outside
      * the board (a stone never lies on the margin) */
     if (v != OBS_EMPTY && pf->outer_bad[p] >= 2) return true;
@@ -90,7 +99,10 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
         return true;
     /* a stone is neutral grey; a "stone" with the colour of skin or a sleeve is not one (unsure
      * is occluded, never a stone: bounds measured over every render scenario) */
-    if (v == OBS_BLACK && tinted && pf->neu[p] < 0.45 && pf->rho[p] > 0.3) return true;
+    /* (in a glare that washes the board out a stone is as grey as the board: pf->neutral) */
+    bool washed_stone = pf->unwashed[p] < WASH_MIN && pf->neutral[p];
+    if (v == OBS_BLACK && tinted && pf->neu[p] < 0.45 && pf->rho[p] > 0.3 && !washed_stone)
+        return true;
     if (v == OBS_WHITE && tinted && pf->neu[p] < 0.45) return true;
     /* a "stone" with skin or cloth on a gap beside it: a finger on it or just over it */
     if (v != OBS_EMPTY && pf->foreign[p] >= 1) return true;
@@ -117,6 +129,10 @@ static int unexplained_gaps(const struct read_points_f *pf, const struct read_ga
         /* the gap's four corner points: the one at (gx - 1 + j % 2, gy - 1 + j / 2) sees it
          * as its gap 3 - j */
         int gi = gy * NG + gx;
+        /* a glare that washes the board out (gs->washed) explains a gap beside a black stone
+         * in it; beside a white "stone" it may as well be a white sleeve, and an empty point
+         * there is not seen (classify_points) */
+        if (gs->washed[gi] && val[p] == OBS_BLACK && pf->unwashed[p] < WASH_MIN) continue;
         double gl = gs->gap[gi].lum, rl = gs->ref[gi].lum;
         for (int j = 0; j < 4 && gs->mix[gi] && !explained; j++) {
             int qx = gx - 1 + j % 2, qy = gy - 1 + j / 2, q = qy * OBS_MAX + qx;
@@ -172,9 +188,14 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
             int p = y * OBS_MAX + x;
             double conf = cf[p];
             int v = val[p];
-            bool occ = point_covered(pf, th, gs, p, v);
-            obs->point[p] = occ ? OBS_EMPTY : (uint8_t)v;
-            obs->conf[p] = occ ? 0 : (float)(0.5 + 0.5 * conf);
+            /* in a glare that washes the board out to the sensor's limit a point read empty may
+             * hold a white stone that looks like the board: it is not seen (no evidence for the
+             * rule guard), and no hand is there either, so the view still settles (a stone
+             * that shows, black or brighter than the washed board, is read as it is) */
+            bool washed = pf->washed[p] && v == OBS_EMPTY;
+            bool occ = !washed && point_covered(pf, th, gs, p, v);
+            obs->point[p] = occ || washed ? OBS_EMPTY : (uint8_t)v;
+            obs->conf[p] = occ ? 0 : washed ? OBS_WASHED_OUT_CONF : (float)(0.5 + 0.5 * conf);
             obs->occluded[p] = occ;
             if (pf->outside[p] && !pf->body_seen[p] && !occ) obs->conf[p] = OBS_OUT_OF_VIEW_CONF;
         }

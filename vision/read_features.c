@@ -91,5 +91,22 @@ void point_features(const struct read_image *im, const struct grid *g, const str
             pf->cut[p] = bx - br < 0 || by - br < 0 || bx + br > im->w - 1 || by + br > im->h - 1 ||
                          non + noff < (x > 0) + (x < n - 1) + (y > 0) + (y < n - 1) + 4;
             pf->whiteness[p] = (pf->rho[p] - 1) / 0.08 + pf->neu[p] / 0.35;
+            /* A lamp's glare adds white light: the board there is brighter and its colour
+             * paler in proportion, and the lines' contrast over the brightness falls by the same
+             * share. Only where the board is brighter than the frame's typical board (a grey
+             * sleeve over the references is darker, or keeps no colour at all: WASH_MIN). The
+             * references are medians of the gaps around: at the spot's centre the point's own
+             * body, as bright or brighter, says more (a white stone's too, but it hides the
+             * lines whatever their threshold). */
+            pf->unwashed[p] = 1;
+            if (tinted && gs->board_cy > 0.02 && b.lum > gs->board_lum) {
+                double cy = bchroma / bl;
+                if (s.lum > gs->board_lum) cy = fmin(cy, schroma / fmax(s.lum, 20));
+                pf->unwashed[p] = read_clamp01(cy / gs->board_cy);
+            }
+            /* washed out: the board's colour gone and its body as bright as a sensor clips */
+            pf->washed[p] = pf->unwashed[p] < WASH_MIN && s.lum >= WASHED_LUM;
+            pf->neutral[p] =
+                tinted && gs->board_cy > 0.02 && schroma / fmax(s.lum, 20) < 0.5 * gs->board_cy;
         }
 }

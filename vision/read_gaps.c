@@ -82,6 +82,17 @@ void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs)
         for (int gx = 0; gx <= n; gx++)
             tmp[ngap++] = hypot(ref[gy * NG + gx].rg, ref[gy * NG + gx].gb);
     double chroma = gs->chroma = read_median(tmp, ngap);
+    ngap = 0;
+    for (int gy = 0; gy <= n; gy++)
+        for (int gx = 0; gx <= n; gx++) tmp[ngap++] = ref[gy * NG + gx].lum;
+    gs->board_lum = read_median(tmp, ngap);
+    ngap = 0;
+    for (int gy = 0; gy <= n; gy++)
+        for (int gx = 0; gx <= n; gx++) {
+            const struct sample *r = &ref[gy * NG + gx];
+            tmp[ngap++] = hypot(r->rg, r->gb) / fmax(r->lum, 20);
+        }
+    gs->board_cy = read_median(tmp, ngap);
     bool tinted = gs->tinted = im->color && chroma > 4;
     /* in a frame of a tinted board a gap as neutral as paper is not board: a white sleeve, a
      * shirt (glare washes the colour out only a little, and keeps the lines) */
@@ -89,6 +100,17 @@ void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs)
         gs->grey[i] = false;
         if (i % NG > n || i / NG > n || !tinted || !(chroma > 8)) continue;
         gs->grey[i] = hypot(gap[i].rg, gap[i].gb) < 0.4 * chroma;
+    }
+    /* a gap washed out by a lamp's glare (read_internal.h: WASH_MIN, WASHED_LUM), its
+     * reference too, the median of the gaps around, paler than the board: a glare is broad, a
+     * white cuff over a gap or two is not */
+    for (int i = 0; i < NG * NG; i++) {
+        gs->washed[i] = false;
+        if (i % NG > n || i / NG > n || !tinted || !(gs->board_cy > 0.02)) continue;
+        double lg = fmax(gap[i].lum, 20), lr = fmax(ref[i].lum, 20);
+        gs->washed[i] = gap[i].lum >= WASHED_LUM &&
+                        hypot(gap[i].rg, gap[i].gb) / lg < WASH_MIN * gs->board_cy &&
+                        hypot(ref[i].rg, ref[i].gb) / lr < WASH_REF * gs->board_cy;
     }
     /* a gap whose colour is no mix of the board's and a stone's grey: skin, a sleeve.
      * Brightness aside (chromaticity: colour over brightness), a stone's body leaning over a

@@ -43,9 +43,12 @@ struct read_gaps {
     double xy[NG * NG][2];      /* image position */
     double gd[NG * NG];         /* distance from the reference */
     double tol;                 /* a gap farther than this from its reference is not board */
-    double chroma;              /* the board's chromaticity (median of the references) */
+    double chroma;              /* the board's colourfulness (median of the references) */
+    double board_lum;           /* the references' median brightness */
+    double board_cy;            /* and their median chromaticity (colour over brightness) */
     bool tinted;                /* a colour frame of a tinted board */
     bool grey[NG * NG];         /* as neutral as paper on a tinted board: a sleeve, a shirt */
+    bool washed[NG * NG];       /* board in a glare that takes its colour, at the sensor's limit */
     bool foreign[NG * NG];      /* off the line from the board's colour to grey: skin, cloth */
     bool mix[NG * NG];          /* on that line, between a black and a white stone's brightness:
                                  * the board partly behind a stone's body (an oblique view) */
@@ -75,6 +78,9 @@ struct read_points_f {
     double cross[OBS_POINTS];     /* the grid-line cross's contrast */
     double bdist[OBS_POINTS];     /* colour distance of the body from the board */
     double whiteness[OBS_POINTS]; /* brighter and more neutral than the board */
+    double unwashed[OBS_POINTS];  /* the share of the local board's light that is not glare */
+    bool washed[OBS_POINTS];      /* a glare so strong the board and a white stone look alike */
+    bool neutral[OBS_POINTS];     /* the body's colour under half the frame's board's: a stone */
     bool offcolour[OBS_POINTS];   /* body off the line from the board's colour to grey: skin */
     bool outside[OBS_POINTS];     /* the intersection lies beyond the frame's edge */
     bool body_seen[OBS_POINTS];   /* the stone body's centre lies inside the frame */
@@ -102,6 +108,14 @@ struct read_thresholds {
 };
 
 void read_thresholds(const struct read_points_f *pf, int n, struct read_thresholds *th);
+
+/* Glare lowers the lines' contrast by at most this share before they count as hidden (a washed
+ * point's lines 0.11..0.25 of a typical 0.56 in a glare film); below it the board is washed out */
+#define WASH_MIN 0.3
+/* A body this bright is at the sensor's limit (a white stone in a lamp's glare reads 238..255) */
+#define WASHED_LUM 225
+/* A washed gap's reference is at least this much paler than the frame's board */
+#define WASH_REF 0.6
 
 /* ---- read_classify.c: each point's value and whether it is covered ---- */
 

@@ -42,6 +42,7 @@ void read_thresholds(const struct read_points_f *pf, int n, struct read_threshol
      * hand leaves a tenth): nothing lies on it, neither a stone nor a hand. Glare and shadows
      * change the board's brightness, not its lines: on the renders this took the settled points
      * taken for covered from 2.3 % to 0.2 % */
-    for (int p = 0; p < OBS_POINTS; p++) th->lines[p] = use_cross && pf->cross[p] > 0.5 * cross_e;
+    for (int p = 0; p < OBS_POINTS; p++)
+        th->lines[p] = use_cross && pf->cross[p] > 0.5 * cross_e * fmax(pf->unwashed[p], WASH_MIN);
     th->tb = tb, th->tw = tw, th->cross_e = cross_e, th->use_cross = use_cross;
 }
