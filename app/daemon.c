@@ -60,7 +60,7 @@ struct daemon {
     uint64_t disk_errors;
     bool journal_refused; /* the last write was refused: the status line says so */
     bool records_refused; /* the last SGF rewrite was refused */
-    int out_of_view;      /* points the last stable view held out of the picture */
+    int unseen[2];        /* points the last stable view could not see, by unseen_kind */
     bool view_status;     /* the status line says so */
 };
 
@@ -552,40 +552,62 @@ static void log_observation(struct daemon *d, const struct observation *o)
 
 /* ---- what the camera sees ------------------------------------------------------------------ */
 
-/* Points (cells) of a view out of the picture (vision says which). */
-static int out_of_view(const struct observation *o)
+/* Why part of the board is not seen, as vision says it. */
+enum unseen_kind { UNSEEN_OUT_OF_VIEW, UNSEEN_GLARE };
+
+static int unseen_points(const struct observation *o, enum unseen_kind k)
 {
     int n = 0;
     for (int y = 0; y < o->h; y++)
-        for (int x = 0; x < o->w; x++) n += obs_out_of_view(o, y * OBS_MAX + x);
+        for (int x = 0; x < o->w; x++) {
+            int p = y * OBS_MAX + x;
+            n += k == UNSEEN_OUT_OF_VIEW ? obs_out_of_view(o, p) : obs_washed_out(o, p);
+        }
     return n;
 }
 
-/* Say when the camera stops seeing the whole board, how much of it, and when it sees it all
- * again: moves played out of the picture cannot be recorded, so the operator must move the
- * camera. Said again only when the share changes by a tenth of the board. */
-static void note_view(struct daemon *d, const struct observation *o, struct daemon_result *res)
+/* Say when the camera stops seeing the whole board (part of it out of the picture, or washed
+ * out by a lamp's glare), how much, and when it sees it all again: a move played there cannot be
+ * recorded, so the operator must move the camera or the lamp. Said again only when the share
+ * changes by a tenth of the board. */
+static int note_unseen(struct daemon *d, const struct observation *o, enum unseen_kind k)
 {
-    int n = out_of_view(o), all = o->w * o->h;
-    if (n > res->out_of_view_max) res->out_of_view_max = n;
-    bool was = d->out_of_view > 0, now = n > 0;
-    if (was == now && abs(n - d->out_of_view) * 10 < all) return;
-    d->out_of_view = n;
+    int n = unseen_points(o, k), all = o->w * o->h;
+    bool was = d->unseen[k] > 0, now = n > 0;
+    if (was == now && abs(n - d->unseen[k]) * 10 < all) return n;
+    d->unseen[k] = n;
     if (now) {
         char s[200];
-        snprintf(s, sizeof s,
-                 "the camera sees %d%% of the board: %d points out of the picture are not "
-                 "recorded",
-                 (all - n) * 100 / all, n);
-        kc_log(KC_LOG_WARN, "%s (move the camera)", s);
+        if (k == UNSEEN_OUT_OF_VIEW)
+            snprintf(s, sizeof s,
+                     "the camera sees %d%% of the board: %d points out of the picture are not "
+                     "recorded",
+                     (all - n) * 100 / all, n);
+        else
+            snprintf(s, sizeof s,
+                     "glare washes out %d points of the board: a white stone there cannot be "
+                     "seen",
+                     n);
+        kc_log(KC_LOG_WARN, "%s (move the %s)", s, k == UNSEEN_OUT_OF_VIEW ? "camera" : "lamp");
         if (!d->status[0] || d->view_status) {
             set_status(d, s);
             d->view_status = true;
         }
     } else {
-        kc_log(KC_LOG_INFO, "the camera sees the whole board again");
-        if (d->view_status) set_status(d, "");
+        kc_log(KC_LOG_INFO, "%s",
+               k == UNSEEN_OUT_OF_VIEW ? "the camera sees the whole board again"
+                                       : "no glare washes the board out now");
+        if (d->view_status && !d->unseen[UNSEEN_OUT_OF_VIEW] && !d->unseen[UNSEEN_GLARE])
+            set_status(d, "");
     }
+    return n;
+}
+
+static void note_view(struct daemon *d, const struct observation *o, struct daemon_result *res)
+{
+    int out = note_unseen(d, o, UNSEEN_OUT_OF_VIEW), glare = note_unseen(d, o, UNSEEN_GLARE);
+    if (out > res->out_of_view_max) res->out_of_view_max = out;
+    if (glare > res->washed_out_max) res->washed_out_max = glare;
 }
 
 /* ---- the loop ------------------------------------------------------------------------------ */

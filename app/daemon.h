@@ -34,6 +34,7 @@ struct daemon_result {
     int unwritten;        /* events never written (named in the log); 0 when all are on disk */
     bool interrupted;     /* stopped by a signal */
     int out_of_view_max;  /* most points (cells) of a stable view out of the picture */
+    int washed_out_max;   /* most points of a stable view washed out by glare (Go) */
     char sgf_path[2048], journal_path[2048];
     int live_port;
 };

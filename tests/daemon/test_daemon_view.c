@@ -2,7 +2,9 @@
  * (tests/fixtures/daemon/handicap2-9x9.sgf) is rendered from a camera that sees part of it
  * (RENDER_SCENE_PARTIAL: the board larger than the frame and off its centre) and recorded by the
  * daemon: it must say how many points lie out of the picture (a warning, the status line, the
- * run's figures), and say nothing of the kind for the same game filmed whole. */
+ * run's figures), and say nothing of the kind for the same game filmed whole. The same for a
+ * lamp's glare that washes part of the board out (RENDER_SCENE_GLARE): a white stone there
+ * cannot be seen, and the daemon says how many points the glare takes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,6 +22,8 @@
 #include "tests/testutil.h"
 
 #define MOVES 4
+/* a render whose lamp washes out part of this board (seeds 1-12: 0 to 2 points at most) */
+#define GLARE_SEED 1
 
 static struct go_record *game;
 static const char *sgf_path;
@@ -79,15 +83,31 @@ static void test_whole_view(void **state)
     (void)state;
     struct daemon_result r;
     film_and_record("whole", RENDER_SCENE_OVERHEAD, 11, &r);
-    tu_note("overhead view: %llu frames, %d moves recorded, %d points out of the picture",
-            (unsigned long long)r.frames, r.moves, r.out_of_view_max);
+    tu_note("overhead view: %llu frames, %d moves recorded, %d points out of the picture, %d "
+            "washed out by glare",
+            (unsigned long long)r.frames, r.moves, r.out_of_view_max, r.washed_out_max);
     assert_true(r.moves >= MOVES - 1);
     assert_int_equal(r.out_of_view_max, 0);
+    assert_int_equal(r.washed_out_max, 0);
+}
+
+static void test_glare_view(void **state)
+{
+    (void)state;
+    struct daemon_result r;
+    uint64_t seed = GLARE_SEED;
+    film_and_record("glare", RENDER_SCENE_GLARE, seed, &r);
+    tu_note("glare view (seed %llu): %llu frames, %d moves recorded, at most %d of 81 points "
+            "washed out, %d out of the picture",
+            (unsigned long long)seed, (unsigned long long)r.frames, r.moves, r.washed_out_max,
+            r.out_of_view_max);
+    assert_true(r.washed_out_max >= 1 && r.washed_out_max <= 40);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_partial_view),
-                                       cmocka_unit_test(test_whole_view)};
+                                       cmocka_unit_test(test_whole_view),
+                                       cmocka_unit_test(test_glare_view)};
     return cmocka_run_group_tests(tests, setup, teardown);
 }
