@@ -55,17 +55,21 @@ float *photo_gain_field(const struct lighting *l, int w, int h)
     return f;
 }
 
-/* xorshift for the noise: the PRNG streams are too slow per pixel. */
-static inline uint32_t xs32(uint32_t *s)
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef int32_t i32x4 __attribute__((vector_size(16)));
+typedef float f32x4 __attribute__((vector_size(16)));
+
+static inline u32x4 xs32x4(u32x4 *s)
 {
-    uint32_t x = *s;
+    u32x4 x = *s;
     x ^= x << 13;
     x ^= x >> 17;
     x ^= x << 5;
     return *s = x;
 }
 
-/* xorshift is linear over GF(2): n steps are a 32x32 bit matrix (column i is the image of bit
+/* The noise's generator is xorshift32 (the PRNG streams are too slow per pixel), four rows at a
+ * time below. It is linear over GF(2): n steps are a 32x32 bit matrix (column i is the image of bit
  * i). With it each row's starting state is known, so several rows draw their noise side by side
  * (independent chains the processor overlaps) and the picture stays bit for bit the same. */
 struct gf2_matrix {
@@ -92,8 +96,8 @@ static struct gf2_matrix xs32_jump(uint64_t n)
 {
     struct gf2_matrix step, acc;
     for (int i = 0; i < 32; i++) {
-        uint32_t v = 1u << i;
-        step.col[i] = xs32(&v);
+        u32x4 v = {1u << i, 0, 0, 0};
+        step.col[i] = xs32x4(&v)[0];
         acc.col[i] = 1u << i;
     }
     for (; n; n >>= 1) {
@@ -103,37 +107,11 @@ static struct gf2_matrix xs32_jump(uint64_t n)
     return acc;
 }
 
-/* Sensor noise for one pixel: six xorshift draws. */
-static inline void noise_pixel(uint8_t *p, uint32_t *s, float sigma)
-{
-    /* roughly Gaussian: sum of three uniforms; brighter pixels get a bit more (shot) */
-    float n = ((float)(xs32(s) & 0xffff) + (float)(xs32(s) & 0xffff) + (float)(xs32(s) & 0xffff)) /
-                  65536.0f -
-              1.5f;
-    float lum = (p[0] + p[1] + p[2]) / 765.0f;
-    float amp = sigma * 2.0f * (0.6f + 0.6f * lum);
-    for (int k = 0; k < 3; k++) {
-        float c = ((float)(xs32(s) & 0xff) / 255.0f - 0.5f) * 0.35f;
-        p[k] = to_u8(p[k] + amp * (n + c));
-    }
-}
-
-/* Four rows side by side in vector registers (GCC's generic vectors: SSE2 here, NEON on the
- * Pi), each lane the scalar noise_pixel's arithmetic in the same order. The rounding of to_u8
- * is done exactly in float: v + 0.5 rounds up exactly when v's fraction is at least one half. */
+/* Sensor noise, four rows side by side in vector registers (GCC's generic vectors: SSE2 here,
+ * NEON on the Pi). Per pixel six draws: a roughly Gaussian sum of three uniforms, brighter
+ * pixels a bit more (shot noise), and a little per channel. to_u8's rounding is done exactly in
+ * float: v + 0.5 rounds up exactly when v's fraction is at least one half. */
 enum { NOISE_LANES = 4 };
-typedef uint32_t u32x4 __attribute__((vector_size(16)));
-typedef int32_t i32x4 __attribute__((vector_size(16)));
-typedef float f32x4 __attribute__((vector_size(16)));
-
-static inline u32x4 xs32x4(u32x4 *s)
-{
-    u32x4 x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
 
 static inline f32x4 low_bits(u32x4 v, uint32_t mask)
 {
@@ -173,24 +151,25 @@ static void noise_lanes(uint8_t *const rows[NOISE_LANES], u32x4 *s, int w, float
     }
 }
 
-static void photo_noise(cv_image *img, uint32_t s, float sigma)
+static bool photo_noise(cv_image *img, uint32_t s, float sigma)
 {
-    int w = img->width, h = img->height, y = 0;
+    int w = img->width, h = img->height;
     struct gf2_matrix row_jump = xs32_jump(6 * (uint64_t)w);
-    for (; y + NOISE_LANES <= h; y += NOISE_LANES) {
+    /* rows past the bottom (a height not a multiple of four) draw into a spare row */
+    uint8_t *spare = calloc((size_t)w * 3, 1);
+    if (!spare) return false;
+    for (int y = 0; y < h; y += NOISE_LANES) {
         u32x4 st;
         uint8_t *rows[NOISE_LANES];
         for (int j = 0; j < NOISE_LANES; j++) {
             st[j] = j ? gf2_apply(&row_jump, st[j - 1]) : s;
-            rows[j] = img->data + (size_t)(y + j) * img->stride;
+            rows[j] = y + j < h ? img->data + (size_t)(y + j) * img->stride : spare;
         }
         noise_lanes(rows, &st, w, sigma);
         s = st[NOISE_LANES - 1];
     }
-    for (; y < h; y++) {
-        uint8_t *row = img->data + (size_t)y * img->stride;
-        for (int x = 0; x < w; x++) noise_pixel(row + x * 3, &s, sigma);
-    }
+    free(spare);
+    return true;
 }
 
 bool photo_finish(const struct lighting *l, cv_image *img, int frame, uint64_t seed,
@@ -218,6 +197,5 @@ bool photo_finish(const struct lighting *l, cv_image *img, int frame, uint64_t s
         }
     }
     if (cv_gaussian_blur(img, l->blur_sigma) != CV_OK) return false;
-    photo_noise(img, (uint32_t)(rng_next(&r) | 1), (float)l->noise);
-    return true;
+    return photo_noise(img, (uint32_t)(rng_next(&r) | 1), (float)l->noise);
 }
