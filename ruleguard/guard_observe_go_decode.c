@@ -167,6 +167,49 @@ static double isolated_noise(const struct dec *d, const struct dec_cut *cut, int
     return noise;
 }
 
+/* Was move m's stone read in a view before view i? */
+static bool read_before(const struct dec *d, int m, int i)
+{
+    for (int e = 0; e < i; e++)
+        if (read_in(d, m, e)) return true;
+    return false;
+}
+
+/* Is move m2's stone, read in view i, never read gone after it up to the view that first reads
+ * move m's stone? */
+static bool stays_until(const struct dec *d, int m2, int i, int m)
+{
+    for (int e = i + 1; e < d->nview; e++) {
+        if (d->view[e]->v[d->seq[m2].point] == GO_EMPTY) return false;
+        if (read_in(d, m, e)) break;
+    }
+    return true;
+}
+
+/* Does a view surely show a later move's stone while surely showing an earlier move's point
+ * empty, its stone still standing then? The order is read from the board itself: a stone played
+ * after one that is not there yet is another sequence (a player moving twice). Only when the
+ * earlier stone was never read before that view and the later one stays from it on: a stone read
+ * and then once not, or one read once before its time, is a misread, which the sequence pays for
+ * in the fit like any other. */
+static bool inverted(const struct dec *d, int k)
+{
+    for (int i = 0; i < d->nview; i++) {
+        const struct gog_view *v = d->view[i];
+        for (int m2 = 1; m2 < k; m2++) {
+            int q = d->seq[m2].point;
+            if (v->v[q] != d->seq[m2].color || !v->sure[q]) continue;
+            for (int m = 0; m < m2; m++) {
+                int p = d->seq[m].point;
+                if (v->v[p] == GO_EMPTY && v->sure[p] && d->st[m2 + 1][p] == d->seq[m].color &&
+                    !read_before(d, m, i) && stays_until(d, m2, i, m))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
 /* For every cut c: the best monotone assignment of views 0..c to states 0..k that ends in state
  * k (the first view may show any state), plus the views after c against state k; the cut's best
  * and second updated. A stone never read in views 0..c must be captured within the sequence; a
@@ -174,6 +217,7 @@ static double isolated_noise(const struct dec *d, const struct dec_cut *cut, int
  * one (one misread is never a move), or in one and then captured by a later stone. */
 static void judge(struct dec *d, int k)
 {
+    if (inverted(d, k)) return;
     double dp[GOG_VIEWS][DEC_DEPTH + 1];
     int from[GOG_VIEWS][DEC_DEPTH + 1];
     for (int i = 0; i < d->nview; i++)

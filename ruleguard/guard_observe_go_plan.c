@@ -66,6 +66,41 @@ static bool tentative_capturer(const struct go_obs_guard *g, uint8_t c)
     return false;
 }
 
+/* Did a view from the first sight of `earlier` on, before `later` was first seen, surely read
+ * the one stone and surely read the other's point empty? Then `later` was put after it: the
+ * order is not a guess (a hand hiding the later stone would leave its point unread). Not when
+ * `later` was read in any view before, or `earlier` read gone in one from its first sight up to
+ * `later`'s: a stone read once and then not is a misread, no evidence of order. */
+static bool surely_after(const struct go_obs_guard *g, const struct change *earlier,
+                         const struct change *later)
+{
+    bool shown = false;
+    for (long o = g->nobs - GOG_VIEWS + 1; o <= later->obs; o++) {
+        const struct gog_view *v = &g->views[(o > 0 ? o : 0) % GOG_VIEWS];
+        if (o <= 0 || v->obs != o) continue;
+        bool before = o < later->obs;
+        if (before && v->v[later->point] == later->now) return false;
+        if (o < earlier->obs) continue;
+        if (v->v[earlier->point] == GO_EMPTY) return false;
+        shown |= before && v->v[earlier->point] == earlier->now && v->sure[earlier->point] &&
+                 v->v[later->point] == GO_EMPTY && v->sure[later->point];
+    }
+    return shown;
+}
+
+/* Is stone k of the side to move surely put after a stone of the other colour not yet played?
+ * Then that stone comes first, out of turn. Asked of the first move only: after a guessed move
+ * the side to move is itself a guess. */
+static bool after_other(const struct go_obs_guard *g, const struct gog_diff *d, const bool *taken,
+                        int k)
+{
+    for (int j = 0; j < d->na; j++)
+        if (!taken[j] && d->adds[j].now != d->adds[k].now && d->adds[j].obs < d->adds[k].obs &&
+            surely_after(g, &d->adds[j], &d->adds[k]))
+            return true;
+    return false;
+}
+
 /* Simulate the moves on a copy: which removals do their captures explain? A stone of the wrong
  * colour (out of turn) stops the plan: it is a flag, after a wait. Moves rest[] on (a moved stone
  * is a change no move explains). */
@@ -106,7 +141,9 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
             if (q >= 0) pick = k;
         }
         for (int k = 0; k < d->na && pick < 0; k++)
-            if (!taken[k] && !handicap_now && d->adds[k].now == tm) pick = k;
+            if (!taken[k] && !handicap_now && d->adds[k].now == tm &&
+                (p->n > 0 || !after_other(g, d, taken, k)))
+                pick = k;
         for (int k = 0; k < d->na && pick < 0; k++)
             if (!taken[k]) pick = k;
         if (pick < 0) break;

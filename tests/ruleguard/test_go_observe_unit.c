@@ -154,6 +154,34 @@ static void test_twice_misread_is_not_the_move(void **state)
     go_obs_guard_free(g);
 }
 
+/* Black moves twice, and a view shows it: Black's second stone (E1) surely there while White's
+ * point (G3) is surely empty, then White's reply. The order is read from the board: TWO_MOVES at
+ * Black's stone, not White G3 then Black E1 (a fast exchange the views would also fit). */
+static const char *const b_e1[9] = {".........", ".........", "..X......", ".........", ".........",
+                                    ".........", ".........", ".........", "....X...."};
+
+static void test_two_moves_seen_in_order(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    int two = 0, moves = 0;
+    const char *const *seq[] = {b_c7, b_c7, b_e1, b_again, b_again, b_again, b_again, b_again};
+    for (size_t i = 0; i < sizeof seq / sizeof *seq; i++) {
+        int n = go_obs_guard_observe(g, see(seq[i]), ev);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == GUARD_TWO_MOVES) {
+                two++;
+                assert_int_equal(ev[k].ply, 2);
+                assert_int_equal(ev[k].move.color, GO_BLACK);
+                assert_int_equal(ev[k].move.point, go_point(4, 8));
+            }
+        moves += count(n, GUARD_MOVE);
+    }
+    assert_int_equal(two, 1);
+    assert_true(moves >= 1); /* C7; what follows the flag waits for the referee */
+    go_obs_guard_free(g);
+}
+
 /* The wait costs a real move nothing: a stone read twice, with a rival misread once beside it,
  * is played at the next view that reads it again. */
 static void test_real_move_beside_a_misread_still_played(void **state)
@@ -972,6 +1000,7 @@ int main(void)
         cmocka_unit_test(test_prisoner_taken_for_a_replay_then_off),
         cmocka_unit_test(test_colour_misread_twice_then_read_back),
         cmocka_unit_test(test_twice_misread_is_not_the_move),
+        cmocka_unit_test(test_two_moves_seen_in_order),
         cmocka_unit_test(test_real_move_beside_a_misread_still_played),
         cmocka_unit_test(test_fixture_stream),
         cmocka_unit_test(test_text_errors_name_the_line),
