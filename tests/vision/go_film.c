@@ -156,8 +156,9 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
         double off = found ? go_align(obs, f, &s) : -1;
         bool placed = found && off < 0.5 * go_spacing(f);
         if (debug && i % 15 == 0)
-            fprintf(stderr, "  frame %d: %s, corners %.1f px off (spacing %.1f)\n", i,
-                    found ? "found" : "not found", off, go_spacing(f));
+            fprintf(stderr, "  frame %d: %s%s, corners %.1f px off (spacing %.1f), track %.2f\n", i,
+                    found ? "found" : "not found", det->stats.refound ? " afresh" : "", off,
+                    go_spacing(f), det->stats.track_score);
         if (!f->hand_in_view) {
             out->nohand++;
             out->nohand_found += placed;
