@@ -263,6 +263,10 @@ static const char *const games[] = {"go-check/gnugo-selfplay-tt/gg09_02050.sgf",
 
 /* The 36 renders of one seed (4 styles x 9 scenarios, render k seeded seed0 + k), tallied per
  * style, per scenario and in all. only: see VISION_RENDER_ONLY. */
+/* The frame size: 512x384 (the floors' figures); VISION_RENDER_SIZE=WxH films larger frames,
+ * where board finding works on a shrunk copy (vision_detector.work_size), by hand */
+static int frame_w = 512, frame_h = 384;
+
 static void run_seed(uint64_t seed0, int moves, const char *only, struct tally *by_style,
                      struct tally *by_scene, struct tally *all)
 {
@@ -276,7 +280,7 @@ static void run_seed(uint64_t seed0, int moves, const char *only, struct tally *
             if (only && strncmp(name, only, strlen(only)) != 0) continue;
             if (getenv("VISION_DUMP")) tu_note("%s:", name);
             run_game(name, games[k % 3], (enum render_style)st, (enum render_scenario)sc,
-                     seed0 + (uint64_t)k, moves, 3, 512, 384, &t);
+                     seed0 + (uint64_t)k, moves, 3, frame_w, frame_h, &t);
             if (getenv("VISION_VERBOSE")) note(name, &t);
             add(&by_style[st], &t);
             add(&by_scene[sc], &t);
@@ -320,6 +324,9 @@ static void test_render_styles_scenarios(void **state)
     /* VISION_RENDER_SEED=N renders other scenes of the same games (the camera, light and hands
      * the seed picks), to check that a change holds beyond these 36 renders; a list (e.g.
      * "100,500,900") runs each, prints each seed's scenarios and the spread over the seeds */
+    const char *size_env = getenv("VISION_RENDER_SIZE");
+    if (size_env && sscanf(size_env, "%dx%d", &frame_w, &frame_h) != 2)
+        frame_w = 512, frame_h = 384;
     const char *seed_env = getenv("VISION_RENDER_SEED");
     uint64_t seeds[MAX_SEEDS] = {100};
     int nseeds = 1;
@@ -355,9 +362,9 @@ static void test_render_styles_scenarios(void **state)
         note_spread("all", all_seed, nseeds);
     }
     free(scene_seed);
-    tu_note("rendered 512x384, %d moves of 3 games (9x9, 13x13, 9x9), every 3rd frame (10 fps), "
+    tu_note("rendered %dx%d, %d moves of 3 games (9x9, 13x13, 9x9), every 3rd frame (10 fps), "
             "4 styles x 9 scenarios, %d seed(s):",
-            moves, nseeds);
+            frame_w, frame_h, moves, nseeds);
     for (int st = RENDER_STYLE_KAYA; st < RENDER_STYLE_COUNT; st++)
         note(render_style_name((enum render_style)st), &by_style[st]);
     for (int sc = RENDER_SCENE_OVERHEAD; sc < RENDER_SCENE_COUNT; sc++)
@@ -390,7 +397,7 @@ static void test_render_styles_scenarios(void **state)
      * exact, 354/355 stable exact. With a lamp's glare no cover (the lines' test scaled by the
      * glare's share, washed-out points not seen, black stones in it): 99.922 % points, 90.3 %
      * exact, 363/364 stable exact, 3 stones on 4161 covered points (2 before). */
-    if (only || seed_env) return; /* the floors hold for the 36 renders above */
+    if (only || seed_env || size_env) return; /* the floors hold for the 36 renders above */
     assert_true(pct(all.nohand_found, all.nohand_frames) >= 92);
     assert_true(pct(all.points_right, all.points) >= 99.9);
     assert_true(all.settled_exact * 100 >= 88 * all.settled_frames);
