@@ -60,19 +60,39 @@ static void wedge_init(struct wedge *wg, const struct piece_draw *p)
     memcpy(wg->pl[6], bottom, sizeof bottom);
 }
 
-/* Ray against the wedge (Cyrus-Beck); the local normal of the face hit and the local (u, v). */
-static bool ray_piece(const struct piece_draw *p, const struct wedge *wg, vec3 o, vec3 d,
-                      double *t_hit, vec3 *n_local, double *u_hit, double *v_hit)
+/* What a ray from the camera needs of the wedge besides its direction: the camera in the
+ * piece's frame and each plane's offset from it. The same for every pixel of the piece, so
+ * computed once per piece. */
+struct wedge_eye {
+    double ol[3];
+    double num[7];
+};
+
+static void wedge_eye_init(struct wedge_eye *e, const struct piece_draw *p, const struct wedge *wg,
+                           vec3 o)
 {
     vec3 ro = v3_sub(o, p->base);
-    double ol[3] = {v3_dot(ro, wg->fr.right), v3_dot(ro, wg->fr.fwd), ro.z};
+    e->ol[0] = v3_dot(ro, wg->fr.right);
+    e->ol[1] = v3_dot(ro, wg->fr.fwd);
+    e->ol[2] = ro.z;
+    for (int i = 0; i < 7; i++) {
+        const double *q = wg->pl[i];
+        e->num[i] = q[3] - (q[0] * e->ol[0] + q[1] * e->ol[1] + q[2] * e->ol[2]);
+    }
+}
+
+/* Ray from the camera against the wedge (Cyrus-Beck); the local normal of the face hit and the
+ * local (u, v). */
+static bool ray_piece(const struct wedge *wg, const struct wedge_eye *e, vec3 d, double *t_hit,
+                      vec3 *n_local, double *u_hit, double *v_hit)
+{
     double dl[3] = {v3_dot(d, wg->fr.right), v3_dot(d, wg->fr.fwd), d.z};
     double t_in = -1e30, t_out = 1e30;
     int face = -1;
     for (int i = 0; i < 7; i++) {
         const double *q = wg->pl[i];
         double den = q[0] * dl[0] + q[1] * dl[1] + q[2] * dl[2];
-        double num = q[3] - (q[0] * ol[0] + q[1] * ol[1] + q[2] * ol[2]);
+        double num = e->num[i];
         if (fabs(den) < 1e-12) {
             if (num < 0) return false;
             continue;
@@ -91,8 +111,8 @@ static bool ray_piece(const struct piece_draw *p, const struct wedge *wg, vec3 o
     if (t_out <= 0 || face < 0 || t_in <= 0) return false;
     *t_hit = t_in;
     *n_local = v3(wg->pl[face][0], wg->pl[face][1], wg->pl[face][2]);
-    *u_hit = ol[0] + t_in * dl[0];
-    *v_hit = ol[1] + t_in * dl[1];
+    *u_hit = e->ol[0] + t_in * dl[0];
+    *v_hit = e->ol[1] + t_in * dl[1];
     return true;
 }
 
@@ -153,6 +173,8 @@ void pieces_draw(cv_image *img, uint8_t *mask, const struct camera *c, const str
         piece_size(shogi_piece_type(p[i].piece), &w, &h, &tb);
         struct wedge wg;
         wedge_init(&wg, &p[i]);
+        struct wedge_eye eye;
+        wedge_eye_init(&eye, &p[i], &wg, c->pos);
         bool red = shogi_type_is_promoted(shogi_piece_type(p[i].piece));
         const double ink[3] = {red ? 176 : 22, red ? 30 : 18, red ? 24 : 14};
         /* pixel box of the wedge's ten corners (tighter than a box around its circle) */
@@ -176,14 +198,17 @@ void pieces_draw(cv_image *img, uint8_t *mask, const struct camera *c, const str
         int x1 = (int)fmin(c->w - 1, ceil(hi_u) + 1), y1 = (int)fmin(c->h - 1, ceil(hi_v) + 1);
         for (int y = y0; y <= y1; y++) {
             uint8_t *row = img->data + (size_t)y * img->stride;
+            /* the sub-samples' offsets: two rows here, two columns per pixel */
+            double oy[2] = {camera_off_v(c, y + sub[0][1]), camera_off_v(c, y + sub[2][1])};
             for (int x = x0; x <= x1; x++) {
                 /* coverage and ink from four sub-samples, light once at the first hit */
                 double wood[3] = {0, 0, 0}, gain = 0, spec = 0, inked = 0;
+                double ox[2] = {camera_off_u(c, x + sub[0][0]), camera_off_u(c, x + sub[1][0])};
                 int hits = 0, tops = 0;
                 for (int k = 0; k < 4; k++) {
-                    vec3 d = camera_ray(c, x + sub[k][0], y + sub[k][1]), nl;
+                    vec3 d = camera_ray_off(c, ox[k & 1], oy[k >> 1]), nl;
                     double t, u, v;
-                    if (!ray_piece(&p[i], &wg, c->pos, d, &t, &nl, &u, &v)) continue;
+                    if (!ray_piece(&wg, &eye, d, &t, &nl, &u, &v)) continue;
                     if (!hits++)
                         shade_piece(&p[i], &wg, l, nl, u, v, v3_scale(d, -1), wood, &gain, &spec);
                     if (nl.z > 0.5 && pf) {
@@ -222,8 +247,9 @@ void pieces_draw_shadows(cv_image *img, const struct camera *c, const struct lig
         double strength = 0.38 * (1 - smoothstep(0, 300, p[i].base.z - zs));
         for (int y = y0; y <= y1; y++) {
             uint8_t *row = img->data + (size_t)y * img->stride;
+            double oy = camera_off_v(c, y + 0.5); /* once per row */
             for (int x = x0; x <= x1; x++) {
-                vec3 d = camera_ray(c, x + 0.5, y + 0.5);
+                vec3 d = camera_ray_off(c, camera_off_u(c, x + 0.5), oy);
                 if (d.z >= -1e-9) continue;
                 double t = (zs - c->pos.z) / d.z;
                 double ex = c->pos.x + t * d.x - sc.x, ey = c->pos.y + t * d.y - sc.y;

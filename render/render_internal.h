@@ -206,6 +206,23 @@ void camera_setup(struct camera *c, int w, int h, const struct camera_params *p,
 bool camera_project(const struct camera *c, vec3 p, double *u, double *v);
 /* The world direction (unit) of the ray through pixel (u, v). */
 vec3 camera_ray(const struct camera *c, double u, double v);
+/* camera_ray in two steps, the very same operations: the offsets of a pixel column (u) and row (v)
+ * from the centre, then the ray. Loops over many pixels compute each offset once per column or
+ * row instead of once per ray. */
+static inline double camera_off_u(const struct camera *c, double u)
+{
+    return (u - c->cx) / c->norm;
+}
+static inline double camera_off_v(const struct camera *c, double v)
+{
+    return (v - c->cy) / c->norm;
+}
+static inline vec3 camera_ray_off(const struct camera *c, double dx, double dy)
+{
+    double s = 1 + c->k1 * (dx * dx + dy * dy);
+    double xi = dx * s * c->norm / c->f, yi = dy * s * c->norm / c->f;
+    return v3_norm(v3_add(c->fwd, v3_add(v3_scale(c->right, xi), v3_scale(c->down, yi))));
+}
 /* Atlas coordinates for every frame pixel: the ray meets the board top, a board side or the table.
  */
 void camera_build_map(const struct camera *c, const struct goban *g, const struct board_pose *p,
