@@ -228,6 +228,31 @@ static inline vec3 camera_ray_off(const struct camera *c, double dx, double dy)
 void camera_build_map(const struct camera *c, const struct goban *g, const struct board_pose *p,
                       float *mapx, float *mapy);
 
+/* ---- frames in which nothing moves (still.c) -------------------------------------------- */
+
+/* The drawing of a frame with no hand and nothing of the people in it, kept with the numbers it
+ * was drawn from (its key, compared bit for bit). The caller lists every number that can differ
+ * between such frames of one render: still_want_begin, still_want for each, then still_reuse
+ * (copies the kept drawing when the key is the same) or, after drawing, still_keep. */
+struct still_scene {
+    double *key, *want; /* the kept drawing's key; the key of the frame at hand */
+    int nkey, nwant, cap;
+    uint8_t *rgb; /* the kept drawing (size bytes) */
+    size_t size;
+    bool kept;
+};
+/* What the people do in a frame (render_go.c, render_shogi.c): a player's shadow, a hand at the
+ * clock. */
+struct scene_events {
+    bool shadow, on_clock;
+};
+bool still_init(struct still_scene *s, size_t size, int cap);
+void still_free(struct still_scene *s);
+void still_want_begin(struct still_scene *s);
+void still_want(struct still_scene *s, double v);
+bool still_reuse(const struct still_scene *s, uint8_t *rgb);
+void still_keep(struct still_scene *s, const uint8_t *rgb);
+
 /* ---- light and photography (photo.c) ---------------------------------------------------- */
 
 struct lighting {
