@@ -352,9 +352,28 @@ struct piece_draw {
     double dist;
 };
 void piece_size(enum shogi_type t, double *w, double *h, double *thick);
-/* Draw pieces far to near (lower ones first); mask (may be NULL) gets 255 where drawn. */
-void pieces_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
-                 const struct piece_faces *pf, struct piece_draw *p, int n);
+/* A piece as pieces_draw paints it: over its pixel box, each pixel's colour and how many of its
+ * four sub-samples the piece covers. That follows from the piece's place and look alone (the
+ * camera, the light and the faces are fixed for a render), so a render keeps the sprites of one
+ * frame's pieces and the next frame paints a piece that has not moved from its sprite: only the
+ * blend with what lies behind it is done again. */
+struct piece_sprite {
+    double key[9];      /* base x y z, heading, piece, tone, wood r g b (compared bit for bit) */
+    int x0, y0, x1, y1; /* the box; empty (x1 < x0) when the piece is not in view */
+    double *col;        /* 3 per pixel of the box */
+    uint8_t *hits;      /* sub-samples covered, 0..4 per pixel */
+    bool taken;
+};
+struct piece_sprites {
+    struct piece_sprite *v;
+    int n;
+};
+void piece_sprites_free(struct piece_sprites *keep);
+/* Draw pieces far to near (lower ones first); mask (may be NULL) gets 255 where drawn. keep (may
+ * be NULL): the sprites kept from the last call, replaced by this call's. false: out of memory. */
+bool pieces_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
+                 const struct piece_faces *pf, struct piece_draw *p, int n,
+                 struct piece_sprites *keep);
 /* Soft shadows on the surface each piece stands over (surface_z[i], or its own base if NULL). */
 void pieces_draw_shadows(cv_image *img, const struct camera *c, const struct lighting *l,
                          const struct piece_draw *p, int n, const double *surface_z);

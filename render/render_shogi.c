@@ -29,8 +29,9 @@ struct render_shogi {
     uint8_t *rgb, *mask;
     struct piece_draw draws[MAX_DRAWS];
     double surf[MAX_DRAWS];
-    struct still_scene still; /* the drawing of the last frame in which nothing moved */
-    struct people people;     /* shadows, a player leaning in, a hand on the clock */
+    struct still_scene still;     /* the drawing of the last frame in which nothing moved */
+    struct piece_sprites sprites; /* the pieces lying on the board and the komadai, as drawn */
+    struct people people;         /* shadows, a player leaning in, a hand on the clock */
     double wood[3];
     double skin[3][3], sleeve[3][3]; /* index 1 + colour */
     int jpeg_quality;
@@ -148,6 +149,7 @@ void render_shogi_close(struct render_shogi *r)
     free(r->rgb);
     free(r->mask);
     still_free(&r->still);
+    piece_sprites_free(&r->sprites);
     free(r);
 }
 
@@ -391,26 +393,33 @@ static void shogi_still_key(struct render_shogi *r, int nbumps, int n)
 }
 
 /* Draw frame i (n pieces in r->draws, the hand and the piece it holds or NULL) before the
- * camera's finish; false when the board's texture cannot be mapped. */
+ * camera's finish; false with err filled on failure. */
 static bool shogi_draw(struct render_shogi *r, int i, cv_image *img, int n,
                        const struct hand_model *hand, struct piece_draw *held,
-                       struct scene_events *ev)
+                       struct scene_events *ev, char *err, size_t errlen)
 {
     const struct goban *g = &r->g;
     const uint8_t wall[3] = {74, 68, 62};
-    if (cv_remap(&g->atlas, img, r->mapx, r->mapy, wall) != CV_OK) return false;
+    if (cv_remap(&g->atlas, img, r->mapx, r->mapy, wall) != CV_OK) {
+        snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
+        return false;
+    }
     memset(r->mask, 0, (size_t)img->width * img->height);
     people_draw_clock(&r->people, img, &r->cam, &r->light);
     double held_surf = g->thickness;
     pieces_draw_shadows(img, &r->cam, &r->light, r->draws, n, r->surf);
     if (held) pieces_draw_shadows(img, &r->cam, &r->light, held, 1, &held_surf);
     if (hand) hand_draw_shadow(img, &r->cam, &r->light, hand, g->thickness);
-    pieces_draw(img, NULL, &r->cam, &r->light, &r->faces, r->draws, n);
+    /* the pieces lying still keep their sprites from frame to frame, the held one does not */
+    bool drawn = pieces_draw(img, NULL, &r->cam, &r->light, &r->faces, r->draws, n, &r->sprites);
     ev->shadow = people_draw_shadow(&r->people, img, i, g);
-    if (hand) {
-        if (held) pieces_draw(img, r->mask, &r->cam, &r->light, &r->faces, held, 1);
-        hand_draw(img, r->mask, &r->cam, &r->light, hand);
+    if (hand && held)
+        drawn = drawn && pieces_draw(img, r->mask, &r->cam, &r->light, &r->faces, held, 1, NULL);
+    if (!drawn) {
+        snprintf(err, errlen, "frame %d: out of memory", i);
+        return false;
     }
+    if (hand) hand_draw(img, r->mask, &r->cam, &r->light, hand);
     struct hand_model clock_hand = {0};
     int clock_side;
     ev->on_clock = people_clock_hand(&r->people, i, g, &clock_hand, &clock_side);
@@ -453,10 +462,9 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
     if (still && still_reuse(&r->still, r->rgb)) {
         memset(r->mask, 0, (size_t)w * h);
     } else {
-        if (!shogi_draw(r, i, &img, n, show_hand ? &hand : NULL, holding ? &held : NULL, &ev)) {
-            snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
+        if (!shogi_draw(r, i, &img, n, show_hand ? &hand : NULL, holding ? &held : NULL, &ev, err,
+                        errlen))
             return false;
-        }
         if (still) still_keep(&r->still, r->rgb);
     }
     bool on_clock = ev.on_clock;
