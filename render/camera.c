@@ -64,10 +64,7 @@ bool camera_project(const struct camera *c, vec3 p, double *u, double *v)
 
 vec3 camera_ray(const struct camera *c, double u, double v)
 {
-    double dx = (u - c->cx) / c->norm, dy = (v - c->cy) / c->norm;
-    double s = 1 + c->k1 * (dx * dx + dy * dy);
-    double xi = dx * s * c->norm / c->f, yi = dy * s * c->norm / c->f;
-    return v3_norm(v3_add(c->fwd, v3_add(v3_scale(c->right, xi), v3_scale(c->down, yi))));
+    return camera_ray_off(c, camera_off_u(c, u), camera_off_v(c, v));
 }
 
 /* Slab test of a ray (board frame) against the board's box; returns the entry axis (0 x, 1 y,

@@ -99,8 +99,9 @@ void hand_draw_shadow(cv_image *img, const struct camera *c, const struct lighti
         double strength = 0.35 * (1 - smoothstep(0, 400, height));
         for (int y = y0; y <= y1; y++) {
             uint8_t *row = img->data + (size_t)y * img->stride;
+            double oy = camera_off_v(c, y + 0.5); /* once per row */
             for (int x = x0; x <= x1; x++) {
-                vec3 d = camera_ray(c, x + 0.5, y + 0.5);
+                vec3 d = camera_ray_off(c, camera_off_u(c, x + 0.5), oy);
                 if (d.z >= -1e-9) continue;
                 double t = (board_top - c->pos.z) / d.z;
                 vec3 p = v3(c->pos.x + t * d.x, c->pos.y + t * d.y, board_top);
@@ -157,8 +158,9 @@ void hand_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struc
         const double *base = caps[i].material == 1 ? h->sleeve : h->skin;
         for (int y = by0[i]; y <= by1[i]; y++) {
             uint8_t *row = img->data + (size_t)y * img->stride;
+            double oy = camera_off_v(c, y + 0.5); /* once per row */
             for (int x = bx0[i]; x <= bx1[i]; x++) {
-                vec3 d = camera_ray(c, x + 0.5, y + 0.5), nrm;
+                vec3 d = camera_ray_off(c, camera_off_u(c, x + 0.5), oy), nrm;
                 double t;
                 size_t k = (size_t)y * c->w + x;
                 if (!ray_capsule(c->pos, d, &caps[i], &t, &nrm) || t >= depth[k]) continue;

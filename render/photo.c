@@ -3,6 +3,7 @@
  * a lamp's glare spot, focus blur and sensor noise. JPEG artefacts come from the encoder's
  * quality (jpeg_out.c). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "render/render_internal.h"
 
@@ -135,18 +136,20 @@ static void noise_lanes(uint8_t *const rows[NOISE_LANES], u32x4 *s, int w, float
                    low_bits(xs32x4(s), 0xffff)) /
                       65536.0f -
                   1.5f;
-        i32x4 sum, ch[3];
-        for (int j = 0; j < NOISE_LANES; j++) {
-            const uint8_t *p = rows[j] + x * 3;
-            ch[0][j] = p[0], ch[1][j] = p[1], ch[2][j] = p[2];
-        }
-        sum = ch[0] + ch[1] + ch[2];
+        i32x4 ch[3]; /* built whole: lane by lane, -O3 takes them for used uninitialised */
+        for (int k = 0; k < 3; k++)
+            ch[k] = (i32x4){rows[0][x * 3 + k], rows[1][x * 3 + k], rows[2][x * 3 + k],
+                            rows[3][x * 3 + k]};
+        i32x4 sum = ch[0] + ch[1] + ch[2];
         f32x4 lum = __builtin_convertvector(sum, f32x4) / 765.0f;
         f32x4 amp = sigma * 2.0f * (0.6f + 0.6f * lum);
         for (int k = 0; k < 3; k++) {
             f32x4 c = (low_bits(xs32x4(s), 0xff) / 255.0f - 0.5f) * 0.35f;
             i32x4 out = to_u8x4(__builtin_convertvector(ch[k], f32x4) + amp * (n + c));
-            for (int j = 0; j < NOISE_LANES; j++) rows[j][x * 3 + k] = (uint8_t)out[j];
+            rows[0][x * 3 + k] = (uint8_t)out[0]; /* written out: GCC -O2 keeps a loop here */
+            rows[1][x * 3 + k] = (uint8_t)out[1];
+            rows[2][x * 3 + k] = (uint8_t)out[2];
+            rows[3][x * 3 + k] = (uint8_t)out[3];
         }
     }
 }
@@ -172,6 +175,67 @@ static bool photo_noise(cv_image *img, uint32_t s, float sigma)
     return true;
 }
 
+/* Exposure, white balance and glare four pixels (twelve bytes) at a time. Each byte gets the same
+ * float operations in the same order as pixel by pixel, p * g * mul + a * share (a * 1.0f is a,
+ * exactly), rounded by to_u8x4; the vectors hold bytes in memory order, so the gain, glare,
+ * multiplier and glare share of each lane come from shuffles: lanes of twelve bytes belong to
+ * pixels 0 0 0 1 | 1 1 2 2 | 2 3 3 3 and channels 0 1 2 0 | 1 2 0 1 | 2 0 1 2. */
+typedef uint8_t u8x4 __attribute__((vector_size(4)));
+
+struct expose {
+    f32x4 mul[3], share[3]; /* per lane, for the three groups of four bytes */
+};
+
+static struct expose expose_init(const float mul[3])
+{
+    const float share[3] = {1.0f, 0.98f, 0.92f};
+    struct expose e;
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 4; j++) {
+            e.mul[k][j] = mul[(4 * k + j) % 3];
+            e.share[k][j] = share[(4 * k + j) % 3];
+        }
+    return e;
+}
+
+static inline void expose_bytes(uint8_t *q, f32x4 g, f32x4 a, f32x4 mul, f32x4 share)
+{
+    u8x4 b;
+    memcpy(&b, q, sizeof b);
+    f32x4 v = __builtin_convertvector(b, f32x4);
+    u8x4 out = __builtin_convertvector(to_u8x4(v * g * mul + a * share), u8x4);
+    memcpy(q, &out, sizeof out);
+}
+
+static inline void expose4(uint8_t *p, const float *gain, const float *glare,
+                           const struct expose *e)
+{
+    f32x4 g, a;
+    memcpy(&g, gain, sizeof g);
+    memcpy(&a, glare, sizeof a);
+    const i32x4 m0 = {0, 0, 0, 1}, m1 = {1, 1, 2, 2}, m2 = {2, 3, 3, 3};
+    expose_bytes(p, __builtin_shuffle(g, m0), __builtin_shuffle(a, m0), e->mul[0], e->share[0]);
+    expose_bytes(p + 4, __builtin_shuffle(g, m1), __builtin_shuffle(a, m1), e->mul[1], e->share[1]);
+    expose_bytes(p + 8, __builtin_shuffle(g, m2), __builtin_shuffle(a, m2), e->mul[2], e->share[2]);
+}
+
+/* One row; the last pixels (a width not a multiple of four) go through a padded copy. */
+static void expose_row(uint8_t *row, const float *gain, const float *glare, int w,
+                       const struct expose *e)
+{
+    int x = 0;
+    for (; x + 4 <= w; x += 4) expose4(row + x * 3, gain + x, glare + x, e);
+    if (x == w) return;
+    uint8_t p[12] = {0};
+    float g[4] = {0}, a[4] = {0};
+    int n = w - x;
+    memcpy(p, row + x * 3, (size_t)n * 3);
+    memcpy(g, gain + x, sizeof *g * n);
+    memcpy(a, glare + x, sizeof *a * n);
+    expose4(p, g, a, e);
+    memcpy(row + x * 3, p, (size_t)n * 3);
+}
+
 bool photo_finish(const struct lighting *l, cv_image *img, int frame, uint64_t seed,
                   const float *field)
 {
@@ -185,17 +249,10 @@ bool photo_finish(const struct lighting *l, cv_image *img, int frame, uint64_t s
                     (float)(expo * l->tint[1]),
                     (float)(expo * l->tint[2] * (1 - 0.4 * l->drift_amp * drift2))};
     const float *glare = field + (size_t)w * h;
-    for (int y = 0; y < h; y++) {
-        uint8_t *row = img->data + (size_t)y * img->stride;
-        const float *gr = field + (size_t)y * w, *gl = glare + (size_t)y * w;
-        for (int x = 0; x < w; x++) {
-            uint8_t *p = row + x * 3;
-            float g = gr[x], a = gl[x];
-            p[0] = to_u8(p[0] * g * mul[0] + a);
-            p[1] = to_u8(p[1] * g * mul[1] + a * 0.98f);
-            p[2] = to_u8(p[2] * g * mul[2] + a * 0.92f);
-        }
-    }
+    struct expose e = expose_init(mul);
+    for (int y = 0; y < h; y++)
+        expose_row(img->data + (size_t)y * img->stride, field + (size_t)y * w,
+                   glare + (size_t)y * w, w, &e);
     if (cv_gaussian_blur(img, l->blur_sigma) != CV_OK) return false;
     return photo_noise(img, (uint32_t)(rng_next(&r) | 1), (float)l->noise);
 }

@@ -60,19 +60,39 @@ static void wedge_init(struct wedge *wg, const struct piece_draw *p)
     memcpy(wg->pl[6], bottom, sizeof bottom);
 }
 
-/* Ray against the wedge (Cyrus-Beck); the local normal of the face hit and the local (u, v). */
-static bool ray_piece(const struct piece_draw *p, const struct wedge *wg, vec3 o, vec3 d,
-                      double *t_hit, vec3 *n_local, double *u_hit, double *v_hit)
+/* What a ray from the camera needs of the wedge besides its direction: the camera in the
+ * piece's frame and each plane's offset from it. The same for every pixel of the piece, so
+ * computed once per piece. */
+struct wedge_eye {
+    double ol[3];
+    double num[7];
+};
+
+static void wedge_eye_init(struct wedge_eye *e, const struct piece_draw *p, const struct wedge *wg,
+                           vec3 o)
 {
     vec3 ro = v3_sub(o, p->base);
-    double ol[3] = {v3_dot(ro, wg->fr.right), v3_dot(ro, wg->fr.fwd), ro.z};
+    e->ol[0] = v3_dot(ro, wg->fr.right);
+    e->ol[1] = v3_dot(ro, wg->fr.fwd);
+    e->ol[2] = ro.z;
+    for (int i = 0; i < 7; i++) {
+        const double *q = wg->pl[i];
+        e->num[i] = q[3] - (q[0] * e->ol[0] + q[1] * e->ol[1] + q[2] * e->ol[2]);
+    }
+}
+
+/* Ray from the camera against the wedge (Cyrus-Beck); the local normal of the face hit and the
+ * local (u, v). */
+static bool ray_piece(const struct wedge *wg, const struct wedge_eye *e, vec3 d, double *t_hit,
+                      vec3 *n_local, double *u_hit, double *v_hit)
+{
     double dl[3] = {v3_dot(d, wg->fr.right), v3_dot(d, wg->fr.fwd), d.z};
     double t_in = -1e30, t_out = 1e30;
     int face = -1;
     for (int i = 0; i < 7; i++) {
         const double *q = wg->pl[i];
         double den = q[0] * dl[0] + q[1] * dl[1] + q[2] * dl[2];
-        double num = q[3] - (q[0] * ol[0] + q[1] * ol[1] + q[2] * ol[2]);
+        double num = e->num[i];
         if (fabs(den) < 1e-12) {
             if (num < 0) return false;
             continue;
@@ -91,8 +111,8 @@ static bool ray_piece(const struct piece_draw *p, const struct wedge *wg, vec3 o
     if (t_out <= 0 || face < 0 || t_in <= 0) return false;
     *t_hit = t_in;
     *n_local = v3(wg->pl[face][0], wg->pl[face][1], wg->pl[face][2]);
-    *u_hit = ol[0] + t_in * dl[0];
-    *v_hit = ol[1] + t_in * dl[1];
+    *u_hit = e->ol[0] + t_in * dl[0];
+    *v_hit = e->ol[1] + t_in * dl[1];
     return true;
 }
 
@@ -141,68 +161,157 @@ static int by_distance(const void *a, const void *b)
     return pa->dist < pb->dist ? 1 : pa->dist > pb->dist ? -1 : 0;
 }
 
-void pieces_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
-                 const struct piece_faces *pf, struct piece_draw *p, int n)
+/* What a piece's sprite follows from: its place and look (the camera, the light and the faces
+ * are the same for every frame of a render). */
+static void sprite_key(const struct piece_draw *p, double key[9])
+{
+    const double k[9] = {p->base.x, p->base.y,  p->base.z,  p->heading, p->piece,
+                         p->tone,   p->wood[0], p->wood[1], p->wood[2]};
+    memcpy(key, k, sizeof k);
+}
+
+/* Paint piece p into sprite s: its pixel box, each pixel's colour and sub-sample coverage (the
+ * box is empty when the piece is not in view). false: out of memory. */
+static bool sprite_paint(struct piece_sprite *s, const struct camera *c, const struct lighting *l,
+                         const struct piece_faces *pf, const struct piece_draw *p)
+{
+    static const double sub[4][2] = {{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}};
+    sprite_key(p, s->key);
+    s->x0 = s->y0 = 0, s->x1 = s->y1 = -1;
+    s->col = NULL;
+    s->hits = NULL;
+    double w, h, tb;
+    piece_size(shogi_piece_type(p->piece), &w, &h, &tb);
+    struct wedge wg;
+    wedge_init(&wg, p);
+    struct wedge_eye eye;
+    wedge_eye_init(&eye, p, &wg, c->pos);
+    bool red = shogi_type_is_promoted(shogi_piece_type(p->piece));
+    const double ink[3] = {red ? 176 : 22, red ? 30 : 18, red ? 24 : 14};
+    /* pixel box of the wedge's ten corners (tighter than a box around its circle) */
+    double lo_u = 1e30, lo_v = 1e30, hi_u = -1e30, hi_v = -1e30;
+    static const double cu[5] = {-0.5, 0.5, 0.43, 0, -0.43}, cv[5] = {-0.5, -0.5, 0.2, 0.5, 0.2};
+    bool seen = true;
+    for (int k = 0; k < 10 && seen; k++) {
+        vec3 q = v3_add(p->base, v3_add(v3_scale(wg.fr.right, cu[k % 5] * w),
+                                        v3_scale(wg.fr.fwd, cv[k % 5] * h)));
+        q.z += k < 5 ? 0 : tb;
+        double u, v;
+        seen = camera_project(c, q, &u, &v);
+        lo_u = fmin(lo_u, u);
+        hi_u = fmax(hi_u, u);
+        lo_v = fmin(lo_v, v);
+        hi_v = fmax(hi_v, v);
+    }
+    if (!seen) return true;
+    int x0 = (int)fmax(0, floor(lo_u) - 1), y0 = (int)fmax(0, floor(lo_v) - 1);
+    int x1 = (int)fmin(c->w - 1, ceil(hi_u) + 1), y1 = (int)fmin(c->h - 1, ceil(hi_v) + 1);
+    if (x1 < x0 || y1 < y0) return true;
+    size_t bw = (size_t)(x1 - x0 + 1), npx = bw * (size_t)(y1 - y0 + 1);
+    if (!(s->col = malloc(sizeof *s->col * 3 * npx)) || !(s->hits = malloc(npx))) return false;
+    s->x0 = x0, s->y0 = y0, s->x1 = x1, s->y1 = y1;
+    for (int y = y0; y <= y1; y++) {
+        /* the sub-samples' offsets: two rows here, two columns per pixel */
+        double oy[2] = {camera_off_v(c, y + sub[0][1]), camera_off_v(c, y + sub[2][1])};
+        for (int x = x0; x <= x1; x++) {
+            /* coverage and ink from four sub-samples, light once at the first hit */
+            double wood[3] = {0, 0, 0}, gain = 0, spec = 0, inked = 0;
+            double ox[2] = {camera_off_u(c, x + sub[0][0]), camera_off_u(c, x + sub[1][0])};
+            int hits = 0, tops = 0;
+            for (int k = 0; k < 4; k++) {
+                vec3 d = camera_ray_off(c, ox[k & 1], oy[k >> 1]), nl;
+                double t, u, v;
+                if (!ray_piece(&wg, &eye, d, &t, &nl, &u, &v)) continue;
+                if (!hits++) shade_piece(p, &wg, l, nl, u, v, v3_scale(d, -1), wood, &gain, &spec);
+                if (nl.z > 0.5 && pf) {
+                    inked += face_ink(p, &wg, pf, u, v);
+                    tops++;
+                }
+            }
+            size_t i = (size_t)(y - y0) * bw + (size_t)(x - x0);
+            s->hits[i] = (uint8_t)hits;
+            if (!hits) continue;
+            double ia = tops ? 0.95 * inked / hits : 0;
+            for (int j = 0; j < 3; j++)
+                s->col[3 * i + j] = (wood[j] * (1 - ia) + ink[j] * ia) * gain + spec;
+        }
+    }
+    return true;
+}
+
+/* Lay sprite s over the image: each pixel blends by the share of sub-samples covered. */
+static void sprite_blend(const struct piece_sprite *s, cv_image *img, uint8_t *mask)
+{
+    size_t bw = (size_t)(s->x1 - s->x0 + 1);
+    for (int y = s->y0; y <= s->y1; y++) {
+        uint8_t *row = img->data + (size_t)y * img->stride;
+        for (int x = s->x0; x <= s->x1; x++) {
+            size_t i = (size_t)(y - s->y0) * bw + (size_t)(x - s->x0);
+            int hits = s->hits[i];
+            if (!hits) continue;
+            uint8_t *px = row + x * 3;
+            double a = hits / 4.0;
+            for (int j = 0; j < 3; j++) px[j] = to_u8(px[j] * (1 - a) + s->col[3 * i + j] * a);
+            if (mask && hits >= 2) mask[(size_t)y * img->width + x] = 255;
+        }
+    }
+}
+
+static void sprite_free(struct piece_sprite *s)
+{
+    free(s->col);
+    free(s->hits);
+    s->col = NULL;
+    s->hits = NULL;
+}
+
+void piece_sprites_free(struct piece_sprites *keep)
+{
+    if (!keep) return;
+    for (int i = 0; i < keep->n; i++) sprite_free(&keep->v[i]);
+    free(keep->v);
+    *keep = (struct piece_sprites){NULL, 0};
+}
+
+/* The kept sprite of a piece with this key, taken out of keep into out; false: none kept. */
+static bool sprite_take(struct piece_sprites *keep, const double key[9], struct piece_sprite *out)
+{
+    for (int j = 0; keep && j < keep->n; j++) {
+        struct piece_sprite *s = &keep->v[j];
+        if (s->taken || memcmp(s->key, key, sizeof s->key) != 0) continue;
+        *out = *s;
+        s->taken = true;
+        s->col = NULL;
+        s->hits = NULL;
+        return true;
+    }
+    return false;
+}
+
+bool pieces_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
+                 const struct piece_faces *pf, struct piece_draw *p, int n,
+                 struct piece_sprites *keep)
 {
     for (int i = 0; i < n; i++)
         p[i].dist = sqrt(v3_dot(v3_sub(p[i].base, c->pos), v3_sub(p[i].base, c->pos)));
     qsort(p, (size_t)n, sizeof *p, by_distance);
-    static const double sub[4][2] = {{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}};
-    for (int i = 0; i < n; i++) {
-        double w, h, tb;
-        piece_size(shogi_piece_type(p[i].piece), &w, &h, &tb);
-        struct wedge wg;
-        wedge_init(&wg, &p[i]);
-        bool red = shogi_type_is_promoted(shogi_piece_type(p[i].piece));
-        const double ink[3] = {red ? 176 : 22, red ? 30 : 18, red ? 24 : 14};
-        /* pixel box of the wedge's ten corners (tighter than a box around its circle) */
-        double lo_u = 1e30, lo_v = 1e30, hi_u = -1e30, hi_v = -1e30;
-        static const double cu[5] = {-0.5, 0.5, 0.43, 0, -0.43},
-                            cv[5] = {-0.5, -0.5, 0.2, 0.5, 0.2};
-        bool seen = true;
-        for (int k = 0; k < 10 && seen; k++) {
-            vec3 q = v3_add(p[i].base, v3_add(v3_scale(wg.fr.right, cu[k % 5] * w),
-                                              v3_scale(wg.fr.fwd, cv[k % 5] * h)));
-            q.z += k < 5 ? 0 : tb;
-            double u, v;
-            seen = camera_project(c, q, &u, &v);
-            lo_u = fmin(lo_u, u);
-            hi_u = fmax(hi_u, u);
-            lo_v = fmin(lo_v, v);
-            hi_v = fmax(hi_v, v);
-        }
-        if (!seen) continue;
-        int x0 = (int)fmax(0, floor(lo_u) - 1), y0 = (int)fmax(0, floor(lo_v) - 1);
-        int x1 = (int)fmin(c->w - 1, ceil(hi_u) + 1), y1 = (int)fmin(c->h - 1, ceil(hi_v) + 1);
-        for (int y = y0; y <= y1; y++) {
-            uint8_t *row = img->data + (size_t)y * img->stride;
-            for (int x = x0; x <= x1; x++) {
-                /* coverage and ink from four sub-samples, light once at the first hit */
-                double wood[3] = {0, 0, 0}, gain = 0, spec = 0, inked = 0;
-                int hits = 0, tops = 0;
-                for (int k = 0; k < 4; k++) {
-                    vec3 d = camera_ray(c, x + sub[k][0], y + sub[k][1]), nl;
-                    double t, u, v;
-                    if (!ray_piece(&p[i], &wg, c->pos, d, &t, &nl, &u, &v)) continue;
-                    if (!hits++)
-                        shade_piece(&p[i], &wg, l, nl, u, v, v3_scale(d, -1), wood, &gain, &spec);
-                    if (nl.z > 0.5 && pf) {
-                        inked += face_ink(&p[i], &wg, pf, u, v);
-                        tops++;
-                    }
-                }
-                if (!hits) continue;
-                double ia = tops ? 0.95 * inked / hits : 0;
-                uint8_t *px = row + x * 3;
-                double a = hits / 4.0;
-                for (int j = 0; j < 3; j++) {
-                    double col = (wood[j] * (1 - ia) + ink[j] * ia) * gain + spec;
-                    px[j] = to_u8(px[j] * (1 - a) + col * a);
-                }
-                if (mask && hits >= 2) mask[(size_t)y * c->w + x] = 255;
-            }
-        }
+    struct piece_sprite *next = calloc((size_t)n + 1, sizeof *next);
+    bool ok = next != NULL;
+    for (int i = 0; ok && i < n; i++) {
+        double key[9];
+        sprite_key(&p[i], key);
+        if (!sprite_take(keep, key, &next[i])) ok = sprite_paint(&next[i], c, l, pf, &p[i]);
+        next[i].taken = false;
+        if (ok) sprite_blend(&next[i], img, mask);
     }
+    piece_sprites_free(keep); /* the sprites of pieces no longer there */
+    if (ok && keep) {
+        *keep = (struct piece_sprites){next, n};
+        return true;
+    }
+    for (int i = 0; next && i < n; i++) sprite_free(&next[i]);
+    free(next);
+    return ok;
 }
 
 void pieces_draw_shadows(cv_image *img, const struct camera *c, const struct lighting *l,
@@ -222,8 +331,9 @@ void pieces_draw_shadows(cv_image *img, const struct camera *c, const struct lig
         double strength = 0.38 * (1 - smoothstep(0, 300, p[i].base.z - zs));
         for (int y = y0; y <= y1; y++) {
             uint8_t *row = img->data + (size_t)y * img->stride;
+            double oy = camera_off_v(c, y + 0.5); /* once per row */
             for (int x = x0; x <= x1; x++) {
-                vec3 d = camera_ray(c, x + 0.5, y + 0.5);
+                vec3 d = camera_ray_off(c, camera_off_u(c, x + 0.5), oy);
                 if (d.z >= -1e-9) continue;
                 double t = (zs - c->pos.z) / d.z;
                 double ex = c->pos.x + t * d.x - sc.x, ey = c->pos.y + t * d.y - sc.y;

@@ -27,7 +27,8 @@ struct render_go {
     struct board_pose pose;
     uint8_t *rgb, *mask;
     struct stone_draw *draws;
-    struct people people; /* shadows, a player leaning in, a hand on the clock */
+    struct still_scene still; /* the drawing of the last frame in which nothing moved */
+    struct people people;     /* shadows, a player leaning in, a hand on the clock */
     bool white_glass;
     double skin[3][3], sleeve[3][3]; /* by colour (index GO_BLACK, GO_WHITE) */
     int jpeg_quality;
@@ -168,6 +169,7 @@ struct render_go *render_go_open(const struct go_record *rec, const struct rende
         !(r->mapx = malloc(sizeof(float) * npx)) || !(r->mapy = malloc(sizeof(float) * npx)) ||
         !(r->rgb = malloc(npx * 3)) || !(r->mask = malloc(npx)) ||
         !(r->draws = malloc(sizeof *r->draws * (GO_POINTS + 1 + TL_MAX_OFF))) ||
+        !still_init(&r->still, npx * 3, 2 + 8 * (GO_POINTS + 1 + TL_MAX_OFF)) ||
         !(r->grid_px = malloc(sizeof *r->grid_px * GO_POINTS))) {
         snprintf(err, errlen, "out of memory");
         render_go_close(r);
@@ -243,6 +245,7 @@ void render_go_close(struct render_go *r)
     free(r->rgb);
     free(r->mask);
     free(r->draws);
+    still_free(&r->still);
     free(r->grid_px);
     free(r);
 }
@@ -377,28 +380,10 @@ static void frame_truth(struct render_go *r, int i, struct render_frame *out,
     out->height = h;
 }
 
-bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char *err, size_t errlen)
+/* The stones to draw at frame i: those on the grid, then those lying off it. */
+static int go_stones(struct render_go *r, int i, const struct render_frame *out,
+                     const struct stone_look *look)
 {
-    if (i < 0 || i >= r->tl.nframes) {
-        snprintf(err, errlen, "frame %d out of range (0..%d)", i, r->tl.nframes - 1);
-        return false;
-    }
-    int w = r->o.width, h = r->o.height, nbumps;
-    struct stone_look look[GO_POINTS];
-    frame_truth(r, i, out, look, &nbumps);
-    if (r->o.truth_only) return true;
-    if (nbumps != r->map_bumps) {
-        camera_build_map(&r->cam, &r->g, &r->pose, r->mapx, r->mapy);
-        r->map_bumps = nbumps;
-    }
-    cv_image img = {r->rgb, w, h, w * 3, 3};
-    const uint8_t wall[3] = {74, 68, 62};
-    if (cv_remap(&r->g.atlas, &img, r->mapx, r->mapy, wall) != CV_OK) {
-        snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
-        return false;
-    }
-    memset(r->mask, 0, (size_t)w * h);
-    people_draw_clock(&r->people, &img, &r->cam, &r->light);
     const struct goban *g = &r->g;
     int n = 0;
     for (int y = 0; y < g->rows; y++)
@@ -424,45 +409,113 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
         r->draws[n].look = (struct stone_look){0, 0, 0.3 * k, 1.0};
         n++;
     }
-    const struct tl_visit *v = timeline_visit_at(&r->tl, i);
-    struct hand_model hand = {0};
-    bool show_hand = v && r->o.hands;
-    if (show_hand) {
-        vec3 from;
-        enum go_color carry;
-        vec3 tip = hand_tip(r, v, i, &from, &carry);
-        hand_pose(&hand, tip, from, 2.0);
-        memcpy(hand.skin, r->skin[v->color], sizeof hand.skin);
-        memcpy(hand.sleeve, r->sleeve[v->color], sizeof hand.sleeve);
-        hand.holds_stone = carry != GO_EMPTY;
-        if (hand.holds_stone) {
-            hand.stone.centre = v3(tip.x, tip.y, tip.z - STONE_H - 2);
-            hand.stone.color = carry;
-            hand.stone.look = (struct stone_look){0, 0, 0.5, 1.0};
-        }
+    return n;
+}
+
+/* The hand of visit v at frame i, with the stone it carries. */
+static void go_hand(const struct render_go *r, const struct tl_visit *v, int i,
+                    struct hand_model *hand)
+{
+    vec3 from;
+    enum go_color carry;
+    vec3 tip = hand_tip(r, v, i, &from, &carry);
+    hand_pose(hand, tip, from, 2.0);
+    memcpy(hand->skin, r->skin[v->color], sizeof hand->skin);
+    memcpy(hand->sleeve, r->sleeve[v->color], sizeof hand->sleeve);
+    hand->holds_stone = carry != GO_EMPTY;
+    if (hand->holds_stone) {
+        hand->stone.centre = v3(tip.x, tip.y, tip.z - STONE_H - 2);
+        hand->stone.color = carry;
+        hand->stone.look = (struct stone_look){0, 0, 0.5, 1.0};
     }
-    stones_draw_shadows(&img, &r->cam, &r->light, r->draws, n, g->thickness);
-    if (show_hand) {
-        if (hand.holds_stone)
-            stones_draw_shadows(&img, &r->cam, &r->light, &hand.stone, 1, g->thickness);
-        hand_draw_shadow(&img, &r->cam, &r->light, &hand, g->thickness);
+}
+
+/* What a still frame's drawing follows from, besides what is fixed for the render (camera,
+ * light, board, people): the bumps (the board's texture map) and each stone drawn. */
+static void go_still_key(struct render_go *r, int nbumps, int n)
+{
+    still_want_begin(&r->still);
+    still_want(&r->still, nbumps);
+    still_want(&r->still, n);
+    for (int k = 0; k < n; k++) {
+        const struct stone_draw *d = &r->draws[k];
+        const double v[8] = {d->centre.x, d->centre.y, d->centre.z,   d->color,
+                             d->look.dx,  d->look.dy,  d->look.angle, d->look.tone};
+        for (int j = 0; j < 8; j++) still_want(&r->still, v[j]);
     }
-    stones_draw(&img, NULL, &r->cam, &r->light, r->draws, n, r->white_glass);
-    bool shadow = people_draw_shadow(&r->people, &img, i, g);
-    if (show_hand) {
-        if (hand.holds_stone)
-            stones_draw(&img, r->mask, &r->cam, &r->light, &hand.stone, 1, r->white_glass);
-        hand_draw(&img, r->mask, &r->cam, &r->light, &hand);
+}
+
+/* Draw frame i (n stones in r->draws, the hand or NULL) before the camera's finish; false when
+ * the board's texture cannot be mapped. */
+static bool go_draw(struct render_go *r, int i, cv_image *img, int n, const struct hand_model *hand,
+                    struct scene_events *ev)
+{
+    const struct goban *g = &r->g;
+    const uint8_t wall[3] = {74, 68, 62};
+    if (cv_remap(&g->atlas, img, r->mapx, r->mapy, wall) != CV_OK) return false;
+    memset(r->mask, 0, (size_t)img->width * img->height);
+    people_draw_clock(&r->people, img, &r->cam, &r->light);
+    stones_draw_shadows(img, &r->cam, &r->light, r->draws, n, g->thickness);
+    if (hand) {
+        if (hand->holds_stone)
+            stones_draw_shadows(img, &r->cam, &r->light, &hand->stone, 1, g->thickness);
+        hand_draw_shadow(img, &r->cam, &r->light, hand, g->thickness);
+    }
+    stones_draw(img, NULL, &r->cam, &r->light, r->draws, n, r->white_glass);
+    ev->shadow = people_draw_shadow(&r->people, img, i, g);
+    if (hand) {
+        struct stone_draw stone = hand->stone; /* stones_draw sets its distance */
+        if (hand->holds_stone)
+            stones_draw(img, r->mask, &r->cam, &r->light, &stone, 1, r->white_glass);
+        hand_draw(img, r->mask, &r->cam, &r->light, hand);
     }
     struct hand_model clock_hand = {0};
     int clock_side;
-    bool on_clock = people_clock_hand(&r->people, i, g, &clock_hand, &clock_side);
-    if (on_clock) {
+    ev->on_clock = people_clock_hand(&r->people, i, g, &clock_hand, &clock_side);
+    if (ev->on_clock) {
         memcpy(clock_hand.skin, r->skin[clock_side], sizeof clock_hand.skin);
         memcpy(clock_hand.sleeve, r->sleeve[clock_side], sizeof clock_hand.sleeve);
-        hand_draw_shadow(&img, &r->cam, &r->light, &clock_hand, r->people.clock_size[2]);
-        hand_draw(&img, r->mask, &r->cam, &r->light, &clock_hand);
+        hand_draw_shadow(img, &r->cam, &r->light, &clock_hand, r->people.clock_size[2]);
+        hand_draw(img, r->mask, &r->cam, &r->light, &clock_hand);
     }
+    return true;
+}
+
+bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char *err, size_t errlen)
+{
+    if (i < 0 || i >= r->tl.nframes) {
+        snprintf(err, errlen, "frame %d out of range (0..%d)", i, r->tl.nframes - 1);
+        return false;
+    }
+    int w = r->o.width, h = r->o.height, nbumps;
+    struct stone_look look[GO_POINTS];
+    frame_truth(r, i, out, look, &nbumps);
+    if (r->o.truth_only) return true;
+    if (nbumps != r->map_bumps) {
+        camera_build_map(&r->cam, &r->g, &r->pose, r->mapx, r->mapy);
+        r->map_bumps = nbumps;
+    }
+    cv_image img = {r->rgb, w, h, w * 3, 3};
+    const struct goban *g = &r->g;
+    int n = go_stones(r, i, out, look);
+    const struct tl_visit *v = timeline_visit_at(&r->tl, i);
+    struct hand_model hand = {0};
+    bool show_hand = v && r->o.hands;
+    if (show_hand) go_hand(r, v, i, &hand);
+    struct scene_events ev = {false, false};
+    /* nothing moves: no hand, nothing of the people (their shadow, lean or hand at the clock) */
+    bool still = !show_hand && !people_at(&r->people, i, NULL);
+    if (still) go_still_key(r, nbumps, n);
+    if (still && still_reuse(&r->still, r->rgb)) {
+        memset(r->mask, 0, (size_t)w * h);
+    } else {
+        if (!go_draw(r, i, &img, n, show_hand ? &hand : NULL, &ev)) {
+            snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
+            return false;
+        }
+        if (still) still_keep(&r->still, r->rgb);
+    }
+    bool on_clock = ev.on_clock;
     out->hand_in_view = false;
     for (size_t k = 0; (show_hand || on_clock) && k < (size_t)w * h; k++)
         if (r->mask[k]) {
@@ -470,7 +523,7 @@ bool render_go_frame(struct render_go *r, int i, struct render_frame *out, char 
             break;
         }
     bool lean = people_draw_lean(&r->people, &img, r->mask, i, &r->cam, &r->light, g, r->sleeve);
-    out->scene_event = lean ? "lean" : on_clock ? "clock-hand" : shadow ? "shadow" : NULL;
+    out->scene_event = lean ? "lean" : on_clock ? "clock-hand" : ev.shadow ? "shadow" : NULL;
     /* truth: a point is covered where the drawn hand lies over its image position */
     for (int p = 0; p < GO_POINTS; p++) {
         if (go_x(p) >= g->cols || go_y(p) >= g->rows) continue;

@@ -206,10 +206,52 @@ void camera_setup(struct camera *c, int w, int h, const struct camera_params *p,
 bool camera_project(const struct camera *c, vec3 p, double *u, double *v);
 /* The world direction (unit) of the ray through pixel (u, v). */
 vec3 camera_ray(const struct camera *c, double u, double v);
+/* camera_ray in two steps, the very same operations: the offsets of a pixel column (u) and row (v)
+ * from the centre, then the ray. Loops over many pixels compute each offset once per column or
+ * row instead of once per ray. */
+static inline double camera_off_u(const struct camera *c, double u)
+{
+    return (u - c->cx) / c->norm;
+}
+static inline double camera_off_v(const struct camera *c, double v)
+{
+    return (v - c->cy) / c->norm;
+}
+static inline vec3 camera_ray_off(const struct camera *c, double dx, double dy)
+{
+    double s = 1 + c->k1 * (dx * dx + dy * dy);
+    double xi = dx * s * c->norm / c->f, yi = dy * s * c->norm / c->f;
+    return v3_norm(v3_add(c->fwd, v3_add(v3_scale(c->right, xi), v3_scale(c->down, yi))));
+}
 /* Atlas coordinates for every frame pixel: the ray meets the board top, a board side or the table.
  */
 void camera_build_map(const struct camera *c, const struct goban *g, const struct board_pose *p,
                       float *mapx, float *mapy);
+
+/* ---- frames in which nothing moves (still.c) -------------------------------------------- */
+
+/* The drawing of a frame with no hand and nothing of the people in it, kept with the numbers it
+ * was drawn from (its key, compared bit for bit). The caller lists every number that can differ
+ * between such frames of one render: still_want_begin, still_want for each, then still_reuse
+ * (copies the kept drawing when the key is the same) or, after drawing, still_keep. */
+struct still_scene {
+    double *key, *want; /* the kept drawing's key; the key of the frame at hand */
+    int nkey, nwant, cap;
+    uint8_t *rgb; /* the kept drawing (size bytes) */
+    size_t size;
+    bool kept;
+};
+/* What the people do in a frame (render_go.c, render_shogi.c): a player's shadow, a hand at the
+ * clock. */
+struct scene_events {
+    bool shadow, on_clock;
+};
+bool still_init(struct still_scene *s, size_t size, int cap);
+void still_free(struct still_scene *s);
+void still_want_begin(struct still_scene *s);
+void still_want(struct still_scene *s, double v);
+bool still_reuse(const struct still_scene *s, uint8_t *rgb);
+void still_keep(struct still_scene *s, const uint8_t *rgb);
 
 /* ---- light and photography (photo.c) ---------------------------------------------------- */
 
@@ -310,9 +352,28 @@ struct piece_draw {
     double dist;
 };
 void piece_size(enum shogi_type t, double *w, double *h, double *thick);
-/* Draw pieces far to near (lower ones first); mask (may be NULL) gets 255 where drawn. */
-void pieces_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
-                 const struct piece_faces *pf, struct piece_draw *p, int n);
+/* A piece as pieces_draw paints it: over its pixel box, each pixel's colour and how many of its
+ * four sub-samples the piece covers. That follows from the piece's place and look alone (the
+ * camera, the light and the faces are fixed for a render), so a render keeps the sprites of one
+ * frame's pieces and the next frame paints a piece that has not moved from its sprite: only the
+ * blend with what lies behind it is done again. */
+struct piece_sprite {
+    double key[9];      /* base x y z, heading, piece, tone, wood r g b (compared bit for bit) */
+    int x0, y0, x1, y1; /* the box; empty (x1 < x0) when the piece is not in view */
+    double *col;        /* 3 per pixel of the box */
+    uint8_t *hits;      /* sub-samples covered, 0..4 per pixel */
+    bool taken;
+};
+struct piece_sprites {
+    struct piece_sprite *v;
+    int n;
+};
+void piece_sprites_free(struct piece_sprites *keep);
+/* Draw pieces far to near (lower ones first); mask (may be NULL) gets 255 where drawn. keep (may
+ * be NULL): the sprites kept from the last call, replaced by this call's. false: out of memory. */
+bool pieces_draw(cv_image *img, uint8_t *mask, const struct camera *c, const struct lighting *l,
+                 const struct piece_faces *pf, struct piece_draw *p, int n,
+                 struct piece_sprites *keep);
 /* Soft shadows on the surface each piece stands over (surface_z[i], or its own base if NULL). */
 void pieces_draw_shadows(cv_image *img, const struct camera *c, const struct lighting *l,
                          const struct piece_draw *p, int n, const double *surface_z);

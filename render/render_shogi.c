@@ -29,7 +29,9 @@ struct render_shogi {
     uint8_t *rgb, *mask;
     struct piece_draw draws[MAX_DRAWS];
     double surf[MAX_DRAWS];
-    struct people people; /* shadows, a player leaning in, a hand on the clock */
+    struct still_scene still;     /* the drawing of the last frame in which nothing moved */
+    struct piece_sprites sprites; /* the pieces lying on the board and the komadai, as drawn */
+    struct people people;         /* shadows, a player leaning in, a hand on the clock */
     double wood[3];
     double skin[3][3], sleeve[3][3]; /* index 1 + colour */
     int jpeg_quality;
@@ -90,7 +92,8 @@ struct render_shogi *render_shogi_open(const struct shogi_record *rec, const str
         !(r->field = photo_gain_field(&r->light, o->truth_only ? 1 : o->width,
                                       o->truth_only ? 1 : o->height)) ||
         !(r->mapx = malloc(sizeof(float) * npx)) || !(r->mapy = malloc(sizeof(float) * npx)) ||
-        !(r->rgb = malloc(npx * 3)) || !(r->mask = malloc(npx))) {
+        !(r->rgb = malloc(npx * 3)) || !(r->mask = malloc(npx)) ||
+        !still_init(&r->still, npx * 3, 2 + 10 * MAX_DRAWS)) {
         snprintf(err, errlen, "out of memory");
         render_shogi_close(r);
         return NULL;
@@ -145,6 +148,8 @@ void render_shogi_close(struct render_shogi *r)
     free(r->mapy);
     free(r->rgb);
     free(r->mask);
+    still_free(&r->still);
+    piece_sprites_free(&r->sprites);
     free(r);
 }
 
@@ -315,6 +320,118 @@ static void frame_truth(struct render_shogi *r, int i, struct render_shogi_frame
     out->height = h;
 }
 
+/* The pieces to draw (on the board, then on the komadai) into r->draws, their surfaces into
+ * r->surf. */
+static int shogi_pieces(struct render_shogi *r, const struct stl_state *st)
+{
+    const struct goban *g = &r->g;
+    int n = 0;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        if (!st->board[sq]) continue;
+        double dx, dy, rot, tone;
+        square_look(r->o.seed, sq, st->put_frame[sq], &dx, &dy, &rot, &tone);
+        struct piece_draw *d = &r->draws[n];
+        d->base = board_to_world(&r->pose, shogiban_sq_x(g, sq) + dx, shogiban_sq_y(g, sq) + dy,
+                                 g->thickness);
+        d->heading = heading_of(st->board[sq], rot + r->pose.rot);
+        d->piece = st->board[sq];
+        d->tone = tone;
+        memcpy(d->wood, r->wood, sizeof d->wood);
+        r->surf[n] = g->thickness;
+        n++;
+    }
+    for (int c = 0; c < 2; c++)
+        for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
+            for (int k = 0; k < st->hand[c][ty] && n < MAX_DRAWS - 1; k++) {
+                double bx, by, rot, lift;
+                komadai_slot(g, r->o.seed, c, ty, k, &bx, &by, &rot, &lift);
+                struct piece_draw *d = &r->draws[n];
+                d->base = board_to_world(&table_pose, bx, by, g->stands[c].h + lift);
+                d->piece = shogi_piece(c, ty);
+                d->heading = heading_of(d->piece, rot);
+                d->tone = (double)(ty * 7 + k) / 50.0;
+                memcpy(d->wood, r->wood, sizeof d->wood);
+                r->surf[n] = g->stands[c].h;
+                n++;
+            }
+    return n;
+}
+
+/* The hand of visit v at frame i; true when it carries a piece (held). */
+static bool shogi_hand(const struct render_shogi *r, const struct stl_visit *v, int i,
+                       uint8_t carried, struct hand_model *hand, struct piece_draw *held)
+{
+    vec3 from;
+    vec3 tip = hand_tip(r, v, i, &from);
+    hand_pose(hand, tip, from, 3.0);
+    memcpy(hand->skin, r->skin[v->color + 1], sizeof hand->skin);
+    memcpy(hand->sleeve, r->sleeve[v->color + 1], sizeof hand->sleeve);
+    if (!carried) return false;
+    double pw, ph, pt;
+    piece_size(shogi_piece_type(carried), &pw, &ph, &pt);
+    *held = (struct piece_draw){.base = v3(tip.x, tip.y, tip.z - 12 - pt * 0.5),
+                                .heading = heading_of(carried, r->pose.rot + 0.05),
+                                .piece = carried,
+                                .tone = 0.5};
+    memcpy(held->wood, r->wood, sizeof held->wood);
+    return true;
+}
+
+/* What a still frame's drawing follows from, besides what is fixed for the render (camera,
+ * light, board, people): the bumps (the board's texture map) and each piece drawn. */
+static void shogi_still_key(struct render_shogi *r, int nbumps, int n)
+{
+    still_want_begin(&r->still);
+    still_want(&r->still, nbumps);
+    still_want(&r->still, n);
+    for (int k = 0; k < n; k++) {
+        const struct piece_draw *d = &r->draws[k];
+        const double v[10] = {d->base.x, d->base.y,  d->base.z,  d->heading, d->piece,
+                              d->tone,   d->wood[0], d->wood[1], d->wood[2], r->surf[k]};
+        for (int j = 0; j < 10; j++) still_want(&r->still, v[j]);
+    }
+}
+
+/* Draw frame i (n pieces in r->draws, the hand and the piece it holds or NULL) before the
+ * camera's finish; false with err filled on failure. */
+static bool shogi_draw(struct render_shogi *r, int i, cv_image *img, int n,
+                       const struct hand_model *hand, struct piece_draw *held,
+                       struct scene_events *ev, char *err, size_t errlen)
+{
+    const struct goban *g = &r->g;
+    const uint8_t wall[3] = {74, 68, 62};
+    if (cv_remap(&g->atlas, img, r->mapx, r->mapy, wall) != CV_OK) {
+        snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
+        return false;
+    }
+    memset(r->mask, 0, (size_t)img->width * img->height);
+    people_draw_clock(&r->people, img, &r->cam, &r->light);
+    double held_surf = g->thickness;
+    pieces_draw_shadows(img, &r->cam, &r->light, r->draws, n, r->surf);
+    if (held) pieces_draw_shadows(img, &r->cam, &r->light, held, 1, &held_surf);
+    if (hand) hand_draw_shadow(img, &r->cam, &r->light, hand, g->thickness);
+    /* the pieces lying still keep their sprites from frame to frame, the held one does not */
+    bool drawn = pieces_draw(img, NULL, &r->cam, &r->light, &r->faces, r->draws, n, &r->sprites);
+    ev->shadow = people_draw_shadow(&r->people, img, i, g);
+    if (hand && held)
+        drawn = drawn && pieces_draw(img, r->mask, &r->cam, &r->light, &r->faces, held, 1, NULL);
+    if (!drawn) {
+        snprintf(err, errlen, "frame %d: out of memory", i);
+        return false;
+    }
+    if (hand) hand_draw(img, r->mask, &r->cam, &r->light, hand);
+    struct hand_model clock_hand = {0};
+    int clock_side;
+    ev->on_clock = people_clock_hand(&r->people, i, g, &clock_hand, &clock_side);
+    if (ev->on_clock) {
+        memcpy(clock_hand.skin, r->skin[clock_side], sizeof clock_hand.skin);
+        memcpy(clock_hand.sleeve, r->sleeve[clock_side], sizeof clock_hand.sleeve);
+        hand_draw_shadow(img, &r->cam, &r->light, &clock_hand, r->people.clock_size[2]);
+        hand_draw(img, r->mask, &r->cam, &r->light, &clock_hand);
+    }
+    return true;
+}
+
 bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame *out, char *err,
                         size_t errlen)
 {
@@ -331,88 +448,30 @@ bool render_shogi_frame(struct render_shogi *r, int i, struct render_shogi_frame
         r->map_bumps = st.nbumps;
     }
     cv_image img = {r->rgb, w, h, w * 3, 3};
-    const uint8_t wall[3] = {74, 68, 62};
-    if (cv_remap(&r->g.atlas, &img, r->mapx, r->mapy, wall) != CV_OK) {
-        snprintf(err, errlen, "frame %d: %s", i, cv_last_error());
-        return false;
-    }
-    memset(r->mask, 0, (size_t)w * h);
-    people_draw_clock(&r->people, &img, &r->cam, &r->light);
     const struct goban *g = &r->g;
-    int n = 0;
-    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-        if (!st.board[sq]) continue;
-        double dx, dy, rot, tone;
-        square_look(r->o.seed, sq, st.put_frame[sq], &dx, &dy, &rot, &tone);
-        struct piece_draw *d = &r->draws[n];
-        d->base = board_to_world(&r->pose, shogiban_sq_x(g, sq) + dx, shogiban_sq_y(g, sq) + dy,
-                                 g->thickness);
-        d->heading = heading_of(st.board[sq], rot + r->pose.rot);
-        d->piece = st.board[sq];
-        d->tone = tone;
-        memcpy(d->wood, r->wood, sizeof d->wood);
-        r->surf[n] = g->thickness;
-        n++;
-    }
-    for (int c = 0; c < 2; c++)
-        for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
-            for (int k = 0; k < st.hand[c][ty] && n < MAX_DRAWS - 1; k++) {
-                double bx, by, rot, lift;
-                komadai_slot(g, r->o.seed, c, ty, k, &bx, &by, &rot, &lift);
-                struct piece_draw *d = &r->draws[n];
-                d->base = board_to_world(&table_pose, bx, by, g->stands[c].h + lift);
-                d->piece = shogi_piece(c, ty);
-                d->heading = heading_of(d->piece, rot);
-                d->tone = (double)(ty * 7 + k) / 50.0;
-                memcpy(d->wood, r->wood, sizeof d->wood);
-                r->surf[n] = g->stands[c].h;
-                n++;
-            }
+    int n = shogi_pieces(r, &st);
     const struct stl_visit *v = shogi_timeline_visit_at(&r->tl, i);
     bool show_hand = v && r->o.hands;
     struct hand_model hand = {0};
     struct piece_draw held;
-    bool holding = false;
-    double held_surf = g->thickness;
-    if (show_hand) {
-        vec3 from;
-        vec3 tip = hand_tip(r, v, i, &from);
-        hand_pose(&hand, tip, from, 3.0);
-        memcpy(hand.skin, r->skin[v->color + 1], sizeof hand.skin);
-        memcpy(hand.sleeve, r->sleeve[v->color + 1], sizeof hand.sleeve);
-        if (st.carried) {
-            double pw, ph, pt;
-            piece_size(shogi_piece_type(st.carried), &pw, &ph, &pt);
-            held = (struct piece_draw){.base = v3(tip.x, tip.y, tip.z - 12 - pt * 0.5),
-                                       .heading = heading_of(st.carried, r->pose.rot + 0.05),
-                                       .piece = st.carried,
-                                       .tone = 0.5};
-            memcpy(held.wood, r->wood, sizeof held.wood);
-            holding = true;
-        }
+    bool holding = show_hand && shogi_hand(r, v, i, st.carried, &hand, &held);
+    struct scene_events ev = {false, false};
+    /* nothing moves: no hand, nothing of the people (their shadow, lean or hand at the clock) */
+    bool still = !show_hand && !people_at(&r->people, i, NULL);
+    if (still) shogi_still_key(r, st.nbumps, n);
+    if (still && still_reuse(&r->still, r->rgb)) {
+        memset(r->mask, 0, (size_t)w * h);
+    } else {
+        if (!shogi_draw(r, i, &img, n, show_hand ? &hand : NULL, holding ? &held : NULL, &ev, err,
+                        errlen))
+            return false;
+        if (still) still_keep(&r->still, r->rgb);
     }
-    pieces_draw_shadows(&img, &r->cam, &r->light, r->draws, n, r->surf);
-    if (holding) pieces_draw_shadows(&img, &r->cam, &r->light, &held, 1, &held_surf);
-    if (show_hand) hand_draw_shadow(&img, &r->cam, &r->light, &hand, g->thickness);
-    pieces_draw(&img, NULL, &r->cam, &r->light, &r->faces, r->draws, n);
-    bool shadow = people_draw_shadow(&r->people, &img, i, g);
-    if (show_hand) {
-        if (holding) pieces_draw(&img, r->mask, &r->cam, &r->light, &r->faces, &held, 1);
-        hand_draw(&img, r->mask, &r->cam, &r->light, &hand);
-    }
-    struct hand_model clock_hand = {0};
-    int clock_side;
-    bool on_clock = people_clock_hand(&r->people, i, g, &clock_hand, &clock_side);
-    if (on_clock) {
-        memcpy(clock_hand.skin, r->skin[clock_side], sizeof clock_hand.skin);
-        memcpy(clock_hand.sleeve, r->sleeve[clock_side], sizeof clock_hand.sleeve);
-        hand_draw_shadow(&img, &r->cam, &r->light, &clock_hand, r->people.clock_size[2]);
-        hand_draw(&img, r->mask, &r->cam, &r->light, &clock_hand);
-    }
+    bool on_clock = ev.on_clock;
     for (size_t k = 0; (show_hand || on_clock) && k < (size_t)w * h && !out->hand_in_view; k++)
         out->hand_in_view = r->mask[k] != 0;
     bool lean = people_draw_lean(&r->people, &img, r->mask, i, &r->cam, &r->light, g, r->sleeve);
-    out->scene_event = lean ? "lean" : on_clock ? "clock-hand" : shadow ? "shadow" : NULL;
+    out->scene_event = lean ? "lean" : on_clock ? "clock-hand" : ev.shadow ? "shadow" : NULL;
     /* truth: squares and komadai the drawn hand lies over */
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         int xi = (int)floor(out->sq_px[sq][0]), yi = (int)floor(out->sq_px[sq][1]);

@@ -207,8 +207,9 @@ bool people_draw_lean(const struct people *p, cv_image *img, uint8_t *mask, int 
     bool drawn = false;
     for (int y = uy0; y <= uy1; y++) {
         uint8_t *row = img->data + (size_t)y * img->stride;
+        double oy = camera_off_v(c, y + 0.5); /* once per row */
         for (int x = ux0; x <= ux1; x++) {
-            vec3 d = camera_ray(c, x + 0.5, y + 0.5);
+            vec3 d = camera_ray_off(c, camera_off_u(c, x + 0.5), oy);
             double alpha = 0, best_t = 1e30, col[3] = {0, 0, 0};
             for (int i = 0; i < n; i++) {
                 double t;
@@ -273,8 +274,9 @@ void people_draw_clock(const struct people *p, cv_image *img, const struct camer
         return;
     for (int y = y0; y <= y1; y++) {
         uint8_t *row = img->data + (size_t)y * img->stride;
+        double oy = camera_off_v(c, y + 0.5); /* once per row */
         for (int x = x0; x <= x1; x++) {
-            vec3 d = camera_ray(c, x + 0.5, y + 0.5);
+            vec3 d = camera_ray_off(c, camera_off_u(c, x + 0.5), oy);
             double t;
             double po[3] = {c->pos.x, c->pos.y, c->pos.z}, pd[3] = {d.x, d.y, d.z};
             int axis = render_ray_box(po, pd, lo, hi, &t);

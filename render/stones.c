@@ -42,8 +42,9 @@ void stones_draw_shadows(cv_image *img, const struct camera *c, const struct lig
         if (!pixel_box(c, box, ext, ext, 0, &x0, &y0, &x1, &y1)) continue;
         for (int y = y0; y <= y1; y++) {
             uint8_t *row = img->data + (size_t)y * img->stride;
+            double oy = camera_off_v(c, y + 0.5); /* once per row */
             for (int x = x0; x <= x1; x++) {
-                vec3 d = camera_ray(c, x + 0.5, y + 0.5);
+                vec3 d = camera_ray_off(c, camera_off_u(c, x + 0.5), oy);
                 if (d.z >= -1e-9) continue;
                 double t = (board_top - c->pos.z) / d.z;
                 double px = c->pos.x + t * d.x, py = c->pos.y + t * d.y;
@@ -60,15 +61,32 @@ void stones_draw_shadows(cv_image *img, const struct camera *c, const struct lig
     }
 }
 
-/* Ray (o, d unit) against the lens centred at ctr; returns the distance and the normal. */
-static bool ray_lens(vec3 o, vec3 d, vec3 ctr, double *t_hit, vec3 *normal)
+/* What a ray from the camera (o) needs of the lens centred at ctr besides its direction: the two
+ * caps' spheres and the camera's place relative to them. The same for every pixel of the stone,
+ * so computed once per stone. */
+struct lens_eye {
+    vec3 o, ct, cb;  /* the camera; the centres of the top cap's and the bottom cap's spheres */
+    vec3 ot, ob;     /* the camera from each centre */
+    double ct2, cb2; /* |ot|^2 - R^2, |ob|^2 - R^2 */
+};
+
+static void lens_eye_init(struct lens_eye *e, vec3 o, vec3 ctr)
 {
     const double R = (STONE_R * STONE_R + STONE_H * STONE_H) / (2 * STONE_H);
-    vec3 ct = v3(ctr.x, ctr.y, ctr.z - (R - STONE_H)); /* sphere of the top cap */
-    vec3 cb = v3(ctr.x, ctr.y, ctr.z + (R - STONE_H)); /* ... of the bottom cap */
-    vec3 ot = v3_sub(o, ct), ob = v3_sub(o, cb);
-    double bt = v3_dot(d, ot), ht = bt * bt - (v3_dot(ot, ot) - R * R);
-    double bb = v3_dot(d, ob), hb = bb * bb - (v3_dot(ob, ob) - R * R);
+    e->o = o;
+    e->ct = v3(ctr.x, ctr.y, ctr.z - (R - STONE_H));
+    e->cb = v3(ctr.x, ctr.y, ctr.z + (R - STONE_H));
+    e->ot = v3_sub(o, e->ct);
+    e->ob = v3_sub(o, e->cb);
+    e->ct2 = v3_dot(e->ot, e->ot) - R * R;
+    e->cb2 = v3_dot(e->ob, e->ob) - R * R;
+}
+
+/* Ray (camera, d unit) against the lens; returns the distance and the normal. */
+static bool ray_lens(const struct lens_eye *e, vec3 d, double *t_hit, vec3 *normal)
+{
+    double bt = v3_dot(d, e->ot), ht = bt * bt - e->ct2;
+    double bb = v3_dot(d, e->ob), hb = bb * bb - e->cb2;
     if (ht < 0 || hb < 0) return false;
     ht = sqrt(ht);
     hb = sqrt(hb);
@@ -76,8 +94,8 @@ static bool ray_lens(vec3 o, vec3 d, vec3 ctr, double *t_hit, vec3 *normal)
     double t_in = fmax(t0t, t0b), t_out = fmin(t1t, t1b);
     if (t_in >= t_out || t_out < 0) return false;
     *t_hit = t_in;
-    vec3 p = v3_add(o, v3_scale(d, t_in));
-    *normal = v3_norm(v3_sub(p, t0t > t0b ? ct : cb));
+    vec3 p = v3_add(e->o, v3_scale(d, t_in));
+    *normal = v3_norm(v3_sub(p, t0t > t0b ? e->ct : e->cb));
     return true;
 }
 
@@ -126,16 +144,21 @@ void stones_draw(cv_image *img, uint8_t *mask, const struct camera *c, const str
     for (int i = 0; i < n; i++) {
         int x0, y0, x1, y1;
         if (!pixel_box(c, s[i].centre, STONE_R, STONE_R, STONE_H, &x0, &y0, &x1, &y1)) continue;
+        struct lens_eye eye;
+        lens_eye_init(&eye, c->pos, s[i].centre);
         for (int y = y0; y <= y1; y++) {
             uint8_t *row = img->data + (size_t)y * img->stride;
+            /* the sub-samples' offsets: two rows here, two columns per pixel */
+            double oy[2] = {camera_off_v(c, y + sub[0][1]), camera_off_v(c, y + sub[2][1])};
             for (int x = x0; x <= x1; x++) {
                 /* coverage from four sub-samples, colour shaded once at the first hit */
                 double col[3];
+                double ox[2] = {camera_off_u(c, x + sub[0][0]), camera_off_u(c, x + sub[1][0])};
                 int hits = 0;
                 for (int k = 0; k < 4; k++) {
-                    vec3 d = camera_ray(c, x + sub[k][0], y + sub[k][1]), nrm;
+                    vec3 d = camera_ray_off(c, ox[k & 1], oy[k >> 1]), nrm;
                     double t;
-                    if (!ray_lens(c->pos, d, s[i].centre, &t, &nrm)) continue;
+                    if (!ray_lens(&eye, d, &t, &nrm)) continue;
                     if (!hits++)
                         shade_stone(&s[i], l, v3_add(c->pos, v3_scale(d, t)), nrm, v3_scale(d, -1),
                                     white_glass, col);
