@@ -15,6 +15,9 @@
  * on a dim film's shell stones, an empty point's 0.1..0.2) */
 #define WHITE_BODY_NEU 0.6
 #define WHITE_BODY_RHO 0.9
+/* ... or a little darker than the board (0.89..0.90 on a light board's dim film) when it hides
+ * the lines: a shadow keeps both the lines and the board's colour */
+#define WHITE_HIDING_RHO 0.8
 /* A black stone in a glare that washes the board out is at least this much darker than it */
 #define GLARE_BLACK_RHO 0.9
 /* A stone's shadow darkens the board beside it to no less than this share of the board's
@@ -64,7 +67,9 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
     /* a body far more neutral than the board's colour, not darker than it and not skin: a
      * white stone in dim light, no brighter than the wood (its whiteness at the threshold, it
      * was read as board one frame in three). Doubtful: the rule guard waits for more readings */
-    if (tinted && pf->neu[p] > WHITE_BODY_NEU && pf->rho[p] > WHITE_BODY_RHO && !pf->offcolour[p]) {
+    if (tinted && pf->neu[p] > WHITE_BODY_NEU && !pf->offcolour[p] &&
+        (pf->rho[p] > WHITE_BODY_RHO ||
+         (use_cross && pf->rho[p] > WHITE_HIDING_RHO && pf->cross[p] < 0.1 * cross_e))) {
         *conf = read_clamp01((pf->neu[p] - WHITE_BODY_NEU) / 0.3);
         return OBS_WHITE;
     }

@@ -396,11 +396,13 @@ static void test_render_styles_scenarios(void **state)
      * picture said so (and counted right where they are): 94.3 % found, 99.901 % points, 88.0 %
      * exact, 354/355 stable exact. With a lamp's glare no cover (the lines' test scaled by the
      * glare's share, washed-out points not seen, black stones in it): 99.922 % points, 90.3 %
-     * exact, 363/364 stable exact, 3 stones on 4161 covered points (2 before). */
+     * exact, 363/364 stable exact, 3 stones on 4161 covered points (2 before). With white
+     * stones in dim light read white when they hide the lines though a little darker than the
+     * board: 99.949 % points, 91.3 % exact, 367/368 stable exact. */
     if (only || seed_env || size_env) return; /* the floors hold for the 36 renders above */
     assert_true(pct(all.nohand_found, all.nohand_frames) >= 92);
-    assert_true(pct(all.points_right, all.points) >= 99.9);
-    assert_true(all.settled_exact * 100 >= 88 * all.settled_frames);
+    assert_true(pct(all.points_right, all.points) >= 99.93);
+    assert_true(all.settled_exact * 100 >= 90 * all.settled_frames);
     assert_true(all.settled_occluded * 1000 <= 2 * all.points);
     assert_true(all.stables > 150 && all.stables_exact * 100 >= 99 * all.stables);
     assert_true(all.covered_stone_reads * 1000 <= 1 * all.covered_points);
