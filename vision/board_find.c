@@ -400,7 +400,7 @@ static double fit_families(struct vision_detector *det, struct find_work *w, con
 }
 
 bool board_find(struct vision_detector *det, struct find_work *w, const cv_image *gray, int n,
-                struct grid *out)
+                bool thin_lines, struct grid *out)
 {
     double t0 = vision_now_ms();
     int big = gray->width > gray->height ? gray->width : gray->height;
@@ -433,7 +433,9 @@ bool board_find(struct vision_detector *det, struct find_work *w, const cv_image
     int block = (wbig / 40) | 1;
     if (block < 7) block = 7;
     /* speckle and sensor noise would otherwise pass the threshold everywhere */
-    if (cv_median_blur(&small, 3) != CV_OK || cv_gaussian_blur(&small, 0.8) != CV_OK) return false;
+    if (thin_lines ? !line_denoise(w->small, sw, sh, sw) : cv_median_blur(&small, 3) != CV_OK)
+        return false;
+    if (cv_gaussian_blur(&small, 0.8) != CV_OK) return false;
     if (cv_adaptive_threshold_dark(&small, &mask, block, det->line_c) != CV_OK) return false;
     debug_write_gray(det, "1_line_mask", w->mask, sw, sh, sw);
     int nraw = 0;

@@ -40,9 +40,16 @@ struct find_work; /* scratch kept between frames */
 struct find_work *find_work_new(void);
 void find_work_free(struct find_work *w);
 
-/* Search the whole grey image for a board of size n (9, 13, 19; 0 = detect). */
+/* Search the whole grey image for a board of size n (9, 13, 19; 0 = detect). thin_lines: take
+ * speckle out with line_denoise (keeps lines one pixel wide, and wood grain too) instead of a
+ * 3x3 median (clean on grain, but erases the thinnest lines). */
 bool board_find(struct vision_detector *det, struct find_work *w, const cv_image *gray, int n,
-                struct grid *out);
+                bool thin_lines, struct grid *out);
+
+/* ---- line_denoise.c ---- */
+
+/* Speckle out, thin dark lines kept: per pixel the darkest of four directional 3-medians. */
+bool line_denoise(uint8_t *img, int w, int h, int stride);
 
 /* ---- grid_fit.c: lattices from lines ---- */
 

@@ -257,8 +257,9 @@ static void test_all_photos(void **state)
     struct tally *t = calloc(1, sizeof *t);
     run(tu_path(tu_shared_data_dir(), "go-photos/board-corners"), "shared go-photos", t);
     /* measured when written: 86 of 180 (47.8 %); with the star-point anchor 88 (48.9 %); with
-     * lattice candidates and vanishing points chosen by the line mask, 128 (71.1 %) */
-    assert_true(t->good * 100 >= 68 * t->images);
+     * lattice candidates and vanishing points chosen by the line mask, 128 (71.1 %); searched
+     * on thin lines first (a 3x3 median erased them), the median on doubt, 143 (79.4 %) */
+    assert_true(t->good * 100 >= 75 * t->images);
     assert_int_equal(t->orient_wrong, 0);
     free(t);
 }

@@ -398,9 +398,11 @@ static void test_render_styles_scenarios(void **state)
      * glare's share, washed-out points not seen, black stones in it): 99.922 % points, 90.3 %
      * exact, 363/364 stable exact, 3 stones on 4161 covered points (2 before). With white
      * stones in dim light read white when they hide the lines though a little darker than the
-     * board: 99.949 % points, 91.3 % exact, 367/368 stable exact. */
+     * board: 99.949 % points, 91.3 % exact, 367/368 stable exact. With the board searched for
+     * on thin lines first (a 3x3 median erased them) and on the median when that grid is
+     * doubtful: 100.0 % found (94.3 % before), 99.968 % points, 98.1 % exact. */
     if (only || seed_env || size_env) return; /* the floors hold for the 36 renders above */
-    assert_true(pct(all.nohand_found, all.nohand_frames) >= 92);
+    assert_true(pct(all.nohand_found, all.nohand_frames) >= 99);
     assert_true(pct(all.points_right, all.points) >= 99.93);
     assert_true(all.settled_exact * 100 >= 90 * all.settled_frames);
     assert_true(all.settled_occluded * 1000 <= 2 * all.points);
