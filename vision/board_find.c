@@ -400,7 +400,7 @@ static double fit_families(struct vision_detector *det, struct find_work *w, con
 }
 
 bool board_find(struct vision_detector *det, struct find_work *w, const cv_image *gray, int n,
-                bool thin_lines, struct grid *out)
+                unsigned filter, struct grid *out)
 {
     double t0 = vision_now_ms();
     int big = gray->width > gray->height ? gray->width : gray->height;
@@ -433,10 +433,14 @@ bool board_find(struct vision_detector *det, struct find_work *w, const cv_image
     int block = (wbig / 40) | 1;
     if (block < 7) block = 7;
     /* speckle and sensor noise would otherwise pass the threshold everywhere */
-    if (thin_lines ? !line_denoise(w->small, sw, sh, sw) : cv_median_blur(&small, 3) != CV_OK)
+    if (filter & FIND_THIN_LINES ? !line_denoise(w->small, sw, sh, sw)
+                                 : cv_median_blur(&small, 3) != CV_OK)
         return false;
     if (cv_gaussian_blur(&small, 0.8) != CV_OK) return false;
     if (cv_adaptive_threshold_dark(&small, &mask, block, det->line_c) != CV_OK) return false;
+    /* 5x5: the thinnest blob a 19x19 stone makes at the working size is several times wider;
+     * a line marked by the threshold is 1-3 px (3x3 clears them too) */
+    if (filter & FIND_NO_BLOBS && cv_keep_thin(&mask, 5, 1) != CV_OK) return false;
     debug_write_gray(det, "1_line_mask", w->mask, sw, sh, sw);
     int nraw = 0;
     double min_len = wbig / 30.0;

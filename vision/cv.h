@@ -52,6 +52,10 @@ cv_status cv_to_gray(const cv_image *src, cv_image *dst, int rgb) CV_NOEXCEPT;
 /* Median filter in place over a k x k window (k odd, 3 or 5). */
 cv_status cv_median_blur(cv_image *img, int k) CV_NOEXCEPT;
 
+/* Keep in a binary image only what is thinner than k pixels (k odd, 3..15): the morphological
+ * opening with a k x k square (what is at least that thick), grown by grow pixels, is cleared. */
+cv_status cv_keep_thin(cv_image *bin, int k, int grow) CV_NOEXCEPT;
+
 /* dst = 255 where a pixel is darker than the mean of its block x block neighbourhood by more than
  * c, else 0 (OpenCV's inverted mean adaptive threshold). block is odd and >= 3. */
 cv_status cv_adaptive_threshold_dark(const cv_image *src, cv_image *dst, int block,

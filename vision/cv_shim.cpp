@@ -207,6 +207,25 @@ extern "C" cv_status cv_corner_subpix(const cv_image *gray, float *xy, int n, in
     });
 }
 
+extern "C" cv_status cv_keep_thin(cv_image *bin, int k, int grow) noexcept
+{
+    if (!valid(bin) || bin->channels != 1 || k < 3 || k > 15 || !(k & 1) || grow < 0 || grow > 8) {
+        set_error("cv_keep_thin: invalid image, window or growth");
+        return CV_EINVAL;
+    }
+    return guarded("cv_keep_thin", [&] {
+        cv::Mat m = wrap(bin);
+        cv::Mat thick;
+        cv::morphologyEx(m, thick, cv::MORPH_OPEN,
+                         cv::getStructuringElement(cv::MORPH_RECT, cv::Size(k, k)));
+        if (grow)
+            cv::dilate(
+                thick, thick,
+                cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2 * grow + 1, 2 * grow + 1)));
+        m.setTo(0, thick);
+    });
+}
+
 extern "C" cv_status cv_median_blur(cv_image *img, int k) noexcept
 {
     if (!valid(img) || (k != 3 && k != 5)) {

@@ -125,7 +125,7 @@ bool shogi_grid_find(struct shogi_finder *f, const struct vision_image *gray, st
 {
     cv_image im = {(uint8_t *)gray->data, gray->width, gray->height, gray->stride, 1};
     struct grid found;
-    if (!board_find(f->det, f->work, &im, 10, false, &found)) return false;
+    if (!board_find(f->det, f->work, &im, 10, FIND_MEDIAN, &found)) return false;
     double c[4][2];
     static const double gc[4][2] = {{0, 0}, {9, 0}, {9, 9}, {0, 9}};
     for (int i = 0; i < 4; i++) hom_apply(found.H, gc[i][0], gc[i][1], &c[i][0], &c[i][1]);

@@ -47,7 +47,7 @@ static void second_look(struct vision_detector *det, struct vision_state *st, co
     struct vision_stats first = det->stats;
     struct grid alt;
     det->work_size = 2 * det->work_size < big ? 2 * det->work_size : big;
-    double again = board_find(det, st->fw, g, det->board_size, true, &alt)
+    double again = board_find(det, st->fw, g, det->board_size, FIND_THIN_LINES, &alt)
                        ? track_score(ri->gray, ri->w, ri->h, &alt, NULL)
                        : 0;
     if (again >= now + SECOND_LOOK_MARGIN)
@@ -56,19 +56,21 @@ static void second_look(struct vision_detector *det, struct vision_state *st, co
         det->stats = first;
 }
 
-/* A grid found on thin lines (line_denoise) that the picture doubts, or none: search again on a
- * 3x3 median. The thin-line filter comes first because the median erases lines one pixel wide
- * (a small or far board, the far rows of a tilted one, a 19x19 at 608 px), and the grid found on
- * what is left of them lies wrong or nowhere; but it keeps wood grain too, which can pass for
- * more lines, and the median erases that. */
-static bool median_look(struct vision_detector *det, struct vision_state *st, const cv_image *g,
-                        const struct read_image *ri, bool found)
+/* A grid found that the picture doubts, or none: search again with another filter (enum
+ * find_filter) and keep the grid the picture likes clearly better. The thin-line filter comes
+ * first, because a 3x3 median erases lines one pixel wide (a small or far board, the far rows of
+ * a tilted one, a 19x19 at 608 px) and the grid found on what is left lies wrong or nowhere. But
+ * it keeps wood grain, which can pass for more lines: the median erases that. On a crowded board
+ * Hough takes rows of black stones for lines: clearing the thick blobs leaves the lines between
+ * them. */
+static bool another_look(struct vision_detector *det, struct vision_state *st, const cv_image *g,
+                         const struct read_image *ri, bool found, unsigned filter)
 {
     double now = found ? track_score(ri->gray, ri->w, ri->h, &st->grid, NULL) : 0;
     if (now >= DOUBTFUL_FIND) return found;
     struct vision_stats first = det->stats;
     struct grid alt;
-    double again = board_find(det, st->fw, g, det->board_size, false, &alt)
+    double again = board_find(det, st->fw, g, det->board_size, filter, &alt)
                        ? track_score(ri->gray, ri->w, ri->h, &alt, NULL)
                        : -1;
     if (again >= 0 && (!found || again >= now + SECOND_LOOK_MARGIN)) {
@@ -101,7 +103,7 @@ struct vision_detector *vision_detector_new(void)
     d->track_shift = 3;
     d->refind_every = 0;
     d->strict_lines = true;
-    d->median_look = true;
+    d->other_looks = true;
     d->debug = false;
     d->debug_dir = ".";
     return d;
@@ -191,18 +193,21 @@ bool vision_read_go(struct vision_detector *det, const struct vision_image *img,
         cv_image g = {st->gray, ri.w, ri.h, ri.w, 1};
         det->stats.refound = true;
         st->frames_since_find = 0;
-        bool ok = board_find(det, st->fw, &g, det->board_size, true, &st->grid);
+        bool ok = board_find(det, st->fw, &g, det->board_size, FIND_THIN_LINES, &st->grid);
         int big = ri.w > ri.h ? ri.w : ri.h;
         /* a small or steeply tilted board in a large frame: its lines merge or bend apart at the
          * working size; look again at twice the resolution, then at full size */
         int keep = det->work_size;
         while (!ok && big > det->work_size) {
             det->work_size = 2 * det->work_size < big ? 2 * det->work_size : big;
-            ok = board_find(det, st->fw, &g, det->board_size, true, &st->grid);
+            ok = board_find(det, st->fw, &g, det->board_size, FIND_THIN_LINES, &st->grid);
         }
         if (ok && big > det->work_size) second_look(det, st, &g, &ri, big);
         det->work_size = keep;
-        if (det->median_look) ok = median_look(det, st, &g, &ri, ok);
+        if (det->other_looks) {
+            ok = another_look(det, st, &g, &ri, ok, FIND_MEDIAN);
+            ok = another_look(det, st, &g, &ri, ok, FIND_THIN_LINES | FIND_NO_BLOBS);
+        }
         if (!ok) {
             st->have_grid = false;
             return false;

@@ -74,11 +74,12 @@ struct vision_detector {
                               none of is placed elsewhere (the board's edge was taken for a
                               line when the far edge lay out of the picture); the shogi reader
                               turns it off (it cost cold readings: occupancy 99.4 -> 98.8%) */
-    bool median_look;      /* [true] the board is searched for on thin lines (a filter that keeps
+    bool other_looks;      /* [true] the board is searched for on thin lines (a filter that keeps
                               lines one pixel wide, and wood grain too); when the grid found is
                               doubtful, or none is found, search again on a 3x3 median (which
-                              erases the grain, and the thinnest lines) and keep the grid the
-                              picture likes clearly better */
+                              erases the grain, and the thinnest lines), then on thin lines
+                              with black stones' blobs cleared (a crowded board), and keep the
+                              grid the picture likes clearly better */
     bool debug;            /* [false] write each stage's image to debug_dir */
     const char *debug_dir; /* ["."] */
 

@@ -40,11 +40,21 @@ struct find_work; /* scratch kept between frames */
 struct find_work *find_work_new(void);
 void find_work_free(struct find_work *w);
 
-/* Search the whole grey image for a board of size n (9, 13, 19; 0 = detect). thin_lines: take
- * speckle out with line_denoise (keeps lines one pixel wide, and wood grain too) instead of a
- * 3x3 median (clean on grain, but erases the thinnest lines). */
+/* How board_find cleans the picture before it marks dark lines. */
+enum find_filter {
+    /* a 3x3 median: clean on wood grain, but it erases lines one pixel wide */
+    FIND_MEDIAN = 0,
+    /* line_denoise: keeps lines one pixel wide (and wood grain) */
+    FIND_THIN_LINES = 1,
+    /* and the marked blobs too thick to be a line are cleared (black stones, whose rows
+     * Hough takes for lines on a crowded board) */
+    FIND_NO_BLOBS = 2,
+};
+
+/* Search the whole grey image for a board of size n (9, 13, 19; 0 = detect); filter: a set of
+ * enum find_filter. */
 bool board_find(struct vision_detector *det, struct find_work *w, const cv_image *gray, int n,
-                bool thin_lines, struct grid *out);
+                unsigned filter, struct grid *out);
 
 /* ---- line_denoise.c ---- */
 
