@@ -1,7 +1,9 @@
 /* bench/bench_vision.c — speed of the vision stage on rendered 19x19 frames: finding the board
  * from scratch and the tracked path (grid kept from the previous frame), per stage, at 1280x720
  * and 1920x1080. Prints figures; never fails on speed.
- *   bench_vision RECORD.sgf [repeats]   (defaults: the fixtures' 19x19 game, 20) */
+ *   bench_vision RECORD.sgf [repeats] [WxH]   (repeats 20; both sizes unless one is given)
+ * The two paths run in their own functions (find_from_scratch, follow_tracked) so that
+ * scripts/bench-callgrind.sh can count each one's instructions. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +11,35 @@
 
 #include "render/render.h"
 #include "vision/vision.h"
+
+/* reps frames each read from scratch; how many found the board; ms per stage and frame */
+__attribute__((noinline)) static int find_from_scratch(struct vision_detector *det,
+                                                       const struct vision_image *img,
+                                                       struct observation *obs, int reps,
+                                                       double *ms)
+{
+    int found = 0;
+    for (int i = 0; i < reps; i++) {
+        vision_detector_reset(det);
+        found += vision_read_go(det, img, obs);
+        for (int s = 0; s < VSTAGE_COUNT; s++) ms[s] += det->stage_ms[s] / reps;
+    }
+    return found;
+}
+
+/* reps frames each read with the grid of the frame before; how many were tracked */
+__attribute__((noinline)) static int follow_tracked(struct vision_detector *det,
+                                                    const struct vision_image *img,
+                                                    struct observation *obs, int reps, double *ms)
+{
+    int tracked = 0;
+    for (int i = 0; i < reps; i++) {
+        vision_read_go(det, img, obs);
+        tracked += obs->tracked;
+        for (int s = 0; s < VSTAGE_COUNT; s++) ms[s] += det->stage_ms[s] / reps;
+    }
+    return tracked;
+}
 
 static void bench(const struct go_record *rec, int w, int h, int reps)
 {
@@ -42,18 +73,9 @@ static void bench(const struct go_record *rec, int w, int h, int reps)
     if (getenv("VISION_WORK_SIZE")) det->work_size = atoi(getenv("VISION_WORK_SIZE"));
     struct observation *obs = malloc(sizeof *obs);
     double find_ms[VSTAGE_COUNT] = {0}, track_ms[VSTAGE_COUNT] = {0};
-    int found = 0, tracked = 0;
-    for (int i = 0; i < reps; i++) {
-        vision_detector_reset(det);
-        found += vision_read_go(det, &img, obs);
-        for (int s = 0; s < VSTAGE_COUNT; s++) find_ms[s] += det->stage_ms[s] / reps;
-    }
+    int found = find_from_scratch(det, &img, obs, reps, find_ms);
     struct vision_stats fs = det->stats; /* of the last find from scratch */
-    for (int i = 0; i < reps; i++) {
-        vision_read_go(det, &img, obs);
-        tracked += obs->tracked;
-        for (int s = 0; s < VSTAGE_COUNT; s++) track_ms[s] += det->stage_ms[s] / reps;
-    }
+    int tracked = follow_tracked(det, &img, obs, reps, track_ms);
     /* the found grid against the render's truth: worst corner, in line spacings */
     double worst = -1;
     if (found) {
@@ -90,7 +112,7 @@ int main(int argc, char **argv)
     const char *path = argc > 1 ? argv[1] : NULL;
     int reps = argc > 2 ? atoi(argv[2]) : 20;
     if (!path || reps < 1) {
-        fprintf(stderr, "usage: bench_vision RECORD.sgf [repeats]\n");
+        fprintf(stderr, "usage: bench_vision RECORD.sgf [repeats] [WxH]\n");
         return 2;
     }
     struct go_record **games = NULL;
@@ -100,8 +122,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_vision: %s: %s\n", path, e.message);
         return 1;
     }
-    bench(games[0], 1280, 720, reps);
-    bench(games[0], 1920, 1080, reps);
+    int w = 0, h = 0;
+    if (argc > 3 && (sscanf(argv[3], "%dx%d", &w, &h) != 2 || w < 64 || h < 64)) {
+        fprintf(stderr, "bench_vision: %s: not a frame size (WxH)\n", argv[3]);
+        return 2;
+    }
+    if (w) {
+        bench(games[0], w, h, reps);
+    } else {
+        bench(games[0], 1280, 720, reps);
+        bench(games[0], 1920, 1080, reps);
+    }
     for (int i = 0; i < n; i++) go_record_free(games[i]);
     free(games);
     return 0;
