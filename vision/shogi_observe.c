@@ -82,12 +82,31 @@ static float fit_conf(double s)
 }
 
 /* Read every cell; occluded ones keep no reading. */
-/* The cell looks as it did at the last settled view (or the start): its coarse samples moved no
- * more than camera noise moves an unchanged cell's, through the same grid. */
+/* A cell's coarse samples moved from their look at the last settled view past the change
+ * threshold: it changed; back under this share of it: it looks as it did again. In between it
+ * stays as it was (a small change, a pawn gone in dim light, sits about the threshold, and a
+ * reading that flickers with it never settles). */
+#define UNCHANGED_BACK 0.7
+
+/* Whether each cell looks as it did at the last settled view (or the start), through the same
+ * grid: into r->moved_since. */
+static void note_moved(struct shogi_reader *r)
+{
+    bool same_grid = !memcmp(r->settled_H, r->grid.H, sizeof r->settled_H);
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        if (!same_grid || !r->have_settled_sig[sq]) {
+            r->moved_since[sq] = true;
+            continue;
+        }
+        double d = shogi_sig_change(r->sig_now[sq], r->sig_settled[sq]);
+        if (d > r->sig_thr) r->moved_since[sq] = true;
+        if (d <= UNCHANGED_BACK * r->sig_thr) r->moved_since[sq] = false;
+    }
+}
+
 static bool unchanged(const struct shogi_reader *r, int sq)
 {
-    return r->have_settled_sig[sq] && !memcmp(r->settled_H, r->grid.H, sizeof r->settled_H) &&
-           shogi_sig_change(r->sig_now[sq], r->sig_settled[sq]) <= r->sig_thr;
+    return !r->moved_since[sq];
 }
 
 /* Occupied, with some hysteresis around the texture threshold: an empty cell must gain clearly
@@ -241,6 +260,7 @@ bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *img
     shogi_sample_changed(r, gray);
     if (r->line_ref <= 0) learn_line_ref(r, r->ev);
     memcpy(r->last_ev, r->ev, sizeof r->ev);
+    note_moved(r);
     read_cells(r, r->ev, o);
     shogi_cover_arm(r, gray, o);
     shogi_grow_covered(o);
@@ -338,6 +358,7 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
             r->ref_tex[sq] = r->tex[sq];
             memcpy(r->sig_settled[sq], r->sig_now[sq], sizeof r->sig_settled[sq]);
             r->have_settled_sig[sq] = true;
+            r->moved_since[sq] = false;
         }
     }
 }

@@ -53,6 +53,7 @@ struct shogi_reader {
      * sig_ref, never taken from a frame that was not read whole. */
     uint8_t sig_settled[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG];
     double settled_H[9];
+    bool moved_since[SHOGI_SQUARES]; /* ... the cell no longer looks so (with hysteresis) */
     bool have_settled_sig[SHOGI_SQUARES];
     /* Each cell's picture and texture at the last settled view (or the start): a piece that
      * left, and a piece that took another of the same colour, are told by them. */
