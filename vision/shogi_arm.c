@@ -123,7 +123,10 @@ void shogi_cover_arm(struct shogi_reader *r, const struct vision_image *gray, st
         int x = 9 - shogi_sq_file(sq), y = shogi_sq_rank(sq) - 1;
         changed[sq] = shogi_sig_change(r->sig_now[sq], r->sig_ref[sq]) > r->sig_thr;
         if (!changed[sq]) continue;
-        bool src = !r->seen[sq];
+        /* the picture's edge is a rim too: an arm comes in over a cell out of the picture (a
+           partial view), while a cell there that changed and then stayed so is a move (a piece
+           put down where it is only partly seen), not an arm */
+        bool src = !r->seen[sq] && gray->t_ns - r->cell_moved_ns[sq] <= RIM_ADOPT_NS;
         for (int k = x - 1; k <= x + 1 && !src; k++)
             if (k >= 0 && k < 9) src = (y == 0 && rim[k]) || (y == 8 && rim[9 + k]);
         for (int k = y - 1; k <= y + 1 && !src; k++)

@@ -82,16 +82,54 @@ static float fit_conf(double s)
 }
 
 /* Read every cell; occluded ones keep no reading. */
+/* A cell's coarse samples moved from their look at the last settled view past the change
+ * threshold: it changed; back under this share of it: it looks as it did again. In between it
+ * stays as it was (a small change, a pawn gone in dim light, sits about the threshold, and a
+ * reading that flickers with it never settles). */
+#define UNCHANGED_BACK 0.7
+
+/* Whether each cell looks as it did at the last settled view (or the start), through the same
+ * grid: into r->moved_since. */
+static void note_moved(struct shogi_reader *r)
+{
+    bool same_grid = !memcmp(r->settled_H, r->grid.H, sizeof r->settled_H);
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        if (!same_grid || !r->have_settled_sig[sq]) {
+            r->moved_since[sq] = true;
+            continue;
+        }
+        double d = shogi_sig_change(r->sig_now[sq], r->sig_settled[sq]);
+        if (d > r->sig_thr) r->moved_since[sq] = true;
+        if (d <= UNCHANGED_BACK * r->sig_thr) r->moved_since[sq] = false;
+    }
+}
+
+static bool unchanged(const struct shogi_reader *r, int sq)
+{
+    return !r->moved_since[sq];
+}
+
 /* Occupied, with some hysteresis around the texture threshold: an empty cell must gain clearly
  * to hold a piece, an occupied one lose clearly to be empty (the top of a tall piece leans into
  * the cell behind it in an oblique view, and noise would make it flicker). */
 static bool occupied(const struct shogi_reader *r, int sq)
 {
     double thr = r->book.occ_threshold, tex = r->tex[sq];
+    int want = r->expect[sq];
+    /* a cell that looks as it did when the view last settled holds what it held: one threshold
+       for the whole board does not fit every cell (a tall piece leaning into the empty cell
+       behind it in an oblique view gives it a piece's texture; a far piece in dim light or
+       soft focus has little) */
+    if (unchanged(r, sq)) return want != 0;
     /* below the threshold and under half of what the piece showed when the view settled: it
        left (an empty cell at the board's edge keeps some texture: the border, a neighbour) */
-    if (r->expect[sq] && r->have_ref && tex < thr && tex < 0.5 * r->ref_tex[sq]) return false;
-    return tex > (r->expect[sq] ? 1 - OCC_HYSTERESIS : 1 + OCC_HYSTERESIS) * thr;
+    if (want && r->have_ref && tex < thr && tex < 0.5 * r->ref_tex[sq]) return false;
+    /* and the mirror: an empty cell whose texture more than doubled over its own at the last
+       settled view, clearing the lower threshold, got a piece (a far piece in dim light shows
+       about the threshold's texture, an empty far cell half of it) */
+    if (!want && r->have_ref && tex > (1 - OCC_HYSTERESIS) * thr && tex > 2 * r->ref_tex[sq])
+        return true;
+    return tex > (want ? 1 - OCC_HYSTERESIS : 1 + OCC_HYSTERESIS) * thr;
 }
 
 /* Cells of set that lie in a group of at least min_size (touching, diagonals too). */
@@ -158,9 +196,10 @@ static void read_cells(struct shogi_reader *r, const double *ev, struct observat
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         int p = shogi_obs_point(sq), want = r->expect[sq];
         if (!r->seen[sq]) {
-            /* out of the picture: no evidence (below the guard's conf_min), and nothing that
-             * keeps the view from settling */
-            o->point[p] = (uint8_t)want;
+            /* out of the picture: read empty (vision/observation.h), no evidence (below the
+             * guard's conf_min), and nothing that keeps the view from settling; what the cell
+             * held stays expected (shogi_reader_settled takes no reading below 0.5) */
+            o->point[p] = 0;
             o->conf[p] = SHOGI_OUT_OF_VIEW_CONF;
             continue;
         }
@@ -221,6 +260,7 @@ bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *img
     shogi_sample_changed(r, gray);
     if (r->line_ref <= 0) learn_line_ref(r, r->ev);
     memcpy(r->last_ev, r->ev, sizeof r->ev);
+    note_moved(r);
     read_cells(r, r->ev, o);
     shogi_cover_arm(r, gray, o);
     shogi_grow_covered(o);
@@ -286,8 +326,14 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
     if (turned) {
         r->ref_valid = false;
         r->have_ref = false;
+        memset(r->have_settled_sig, 0, sizeof r->have_settled_sig);
     } else {
         memcpy(r->sig_ref, r->sig_now, sizeof r->sig_ref);
+        /* (each cell's look is taken below with its reading; those of another grid are void) */
+        if (memcmp(r->settled_H, r->grid.H, sizeof r->settled_H)) {
+            memset(r->have_settled_sig, 0, sizeof r->have_settled_sig);
+            memcpy(r->settled_H, r->grid.H, sizeof r->settled_H);
+        }
         memcpy(r->rim_ref, r->rim_now, sizeof r->rim_ref);
         if (r->follow_now > 0) r->follow_ref = r->follow_now;
         if (!r->have_ref) {
@@ -310,6 +356,9 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
         if (!turned) {
             memcpy(r->ref_patch[sq], r->patch[sq], SHOGI_PATCH_AREA);
             r->ref_tex[sq] = r->tex[sq];
+            memcpy(r->sig_settled[sq], r->sig_now[sq], sizeof r->sig_settled[sq]);
+            r->have_settled_sig[sq] = true;
+            r->moved_since[sq] = false;
         }
     }
 }

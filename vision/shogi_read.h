@@ -132,9 +132,9 @@ bool shogi_reader_cold(struct shogi_reader *r, const struct vision_image *gray,
  * side of the image sente sits on. Returns board_found. */
 bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *gray,
                           struct observation *o);
-/* Cells out of the picture are read at SHOGI_OUT_OF_VIEW_CONF (no evidence for the guard, whose
- * conf_min is 0.5); a settler for these observations takes SHOGI_SETTLE_MIN_CONF, so that a board
- * partly outside the picture still settles. */
+/* Cells out of the picture are read empty at SHOGI_OUT_OF_VIEW_CONF (no evidence for the guard,
+ * whose conf_min is 0.5); a settler for these observations takes SHOGI_SETTLE_MIN_CONF, so that a
+ * board partly outside the picture still settles. */
 #define SHOGI_OUT_OF_VIEW_CONF OBS_OUT_OF_VIEW_CONF
 #define SHOGI_SETTLE_MIN_CONF  0.4
 /* A settled observation: its readable cells become what the next frames are read against, and

@@ -40,6 +40,7 @@ struct shogi_reader {
     double sig_noise; /* learned difference of an unchanged cell (camera noise) */
     double sig_thr;   /* a cell moved more than this has changed (this frame) */
     int resampled;    /* cells sampled again in the last frame */
+    int64_t cell_moved_ns[SHOGI_SQUARES]; /* when each cell's coarse look last moved */
     uint8_t sig_now[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG]; /* this frame's coarse samples */
     /* An arm reaches over the board's rim: the rim beside each cell of the edge (top, bottom,
      * left, right, 9 each) and the cells as the last settled view showed them. */
@@ -47,6 +48,13 @@ struct shogi_reader {
     int64_t rim_still_ns[4 * 9]; /* since when each rim piece looks the same */
     uint8_t sig_ref[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG];
     bool ref_valid;
+    /* Each cell's coarse samples at the last settled view (or the start), taken through the grid
+     * settled_H: a cell that still looks so holds what it held then (shogi_observe.c). Unlike
+     * sig_ref, never taken from a frame that was not read whole. */
+    uint8_t sig_settled[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG];
+    double settled_H[9];
+    bool moved_since[SHOGI_SQUARES]; /* ... the cell no longer looks so (with hysteresis) */
+    bool have_settled_sig[SHOGI_SQUARES];
     /* Each cell's picture and texture at the last settled view (or the start): a piece that
      * left, and a piece that took another of the same colour, are told by them. */
     uint8_t ref_patch[SHOGI_SQUARES][SHOGI_PATCH_AREA]; /* each cell at the last settled view */
@@ -122,6 +130,9 @@ double shogi_patch_ncc(const uint8_t *a, const uint8_t *b);
 /* shogi_resample.c: the change cache. */
 /* Sample again the cells whose coarse look changed since they were last sampled. */
 void shogi_sample_changed(struct shogi_reader *r, const struct vision_image *gray);
+/* Every cell's coarse samples (what tells whether a cell changed) through the reader's grid. */
+void shogi_cells_sig(const struct shogi_reader *r, const struct vision_image *gray,
+                     uint8_t sig[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG]);
 /* The best piece by a cell's book scores (*s its score), and how well PIECE fits the cell. */
 int shogi_cell_best(struct shogi_reader *r, int sq, double *s);
 double shogi_cell_fit(struct shogi_reader *r, int sq, int piece);

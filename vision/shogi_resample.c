@@ -96,6 +96,16 @@ double shogi_sig_change(const uint8_t *a, const uint8_t *b)
     return dev / n;
 }
 
+void shogi_cells_sig(const struct shogi_reader *r, const struct vision_image *gray,
+                     uint8_t sig[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG])
+{
+    static const double ext = 0.1; /* the border lines' sides, read by line evidence */
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        double x = 9 - shogi_sq_file(sq), y = shogi_sq_rank(sq) - 1;
+        shogi_grid_sample(&r->grid, gray, x - ext, y - ext, 1 + 2 * ext, SHOGI_SIG, sig[sq]);
+    }
+}
+
 /* A cell counts as changed when its samples moved this much more than camera noise moves an
  * unchanged cell's (noise alone stays within a few tenths of it: a mean of 64 samples), or
  * this many grey levels more. */
@@ -115,13 +125,11 @@ void shogi_sample_changed(struct shogi_reader *r, const struct vision_image *gra
         r->ref_valid = false;
         memcpy(r->cache_H, r->grid.H, sizeof r->cache_H);
     }
-    static const double ext = 0.1; /* the border lines' sides, read by line evidence */
     uint8_t sig[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG];
     double d[SHOGI_SQUARES], v[SHOGI_SQUARES];
     int nv = 0;
+    shogi_cells_sig(r, gray, sig);
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-        double x = 9 - shogi_sq_file(sq), y = shogi_sq_rank(sq) - 1;
-        shogi_grid_sample(&r->grid, gray, x - ext, y - ext, 1 + 2 * ext, SHOGI_SIG, sig[sq]);
         d[sq] = r->cached[sq] ? shogi_sig_change(sig[sq], r->sig[sq]) : 1e300;
         if (r->cached[sq]) v[nv++] = d[sq];
     }
@@ -140,6 +148,7 @@ void shogi_sample_changed(struct shogi_reader *r, const struct vision_image *gra
     if (nv >= SHOGI_SQUARES / 2 && nchanged * 3 > nv * 2) r->jolt_ns = gray->t_ns;
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         if (d[sq] <= thr) continue;
+        r->cell_moved_ns[sq] = gray->t_ns;
         r->seen[sq] = shogi_grid_patch(&r->grid, gray, sq, r->patch[sq]);
         r->tex[sq] = shogi_cell_texture(r->patch[sq]);
         r->ev[sq] = cell_line_evidence(r, gray, sq);

@@ -234,6 +234,13 @@ bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *
             r->oriented = true;
             r->sided = !symmetric;
             shogi_reader_expect_position(r, &start);
+            /* the start's cells as they look: a cell that still looks so holds what it held */
+            shogi_cells_sig(r, gray, r->sig_settled);
+            memcpy(r->settled_H, r->grid.H, sizeof r->settled_H);
+            for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+                r->have_settled_sig[sq] = r->seen[sq];
+                r->moved_since[sq] = false;
+            }
         }
     }
     r->stats.found = r->have_grid;

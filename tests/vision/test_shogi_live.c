@@ -44,6 +44,8 @@ struct tally {
         double n, sum, ss, min, max;
     } red[2]; /* of plain [0] and promoted [1] faces */
     long settled, cells, cells_right;
+    long unseen, unseen_piece;     /* cells out of the picture on settled frames; of them read as a
+                                      piece (never: the reader reads them empty, unsure) */
     long covered, covered_misread; /* covered cells; of them read as a wrong piece */
     double ms_sum, ms_max;
     long ms_n;
@@ -148,6 +150,12 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             t->settled++;
             for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
                 int p = (shogi_sq_rank(sq) - 1) * OBS_MAX + 9 - shogi_sq_file(sq);
+                /* a cell out of the picture (a partial view) is not read: counted apart */
+                if (obs_out_of_view(&stable->obs, p)) {
+                    t->unseen++;
+                    t->unseen_piece += stable->obs.point[p] != 0;
+                    continue;
+                }
                 t->cells++;
                 t->cells_right += stable->obs.point[p] == f->board[sq];
             }
@@ -246,12 +254,14 @@ static void test_shogi_live(void **state)
             if (why[0])
                 tu_note("  %s game %d: first flag %s", render_scenario_name(scenes[s]), gi, why);
         }
-        tu_note("%-8s started %ld/%ld, moves right %ld/%ld, promotions %ld/%ld, games exact %ld, "
-                "flags %ld; settled cells %.2f%%; covered cells read wrong %.2f%%; %.1f ms/frame "
-                "(max %.1f)",
-                render_scenario_name(scenes[s]), t.started, t.games, t.moves_right, t.moves,
-                t.promos_right, t.promos, t.games_exact, t.flags, sf_pct(t.cells_right, t.cells),
-                sf_pct(t.covered_misread, t.covered), t.ms_n ? t.ms_sum / t.ms_n : 0, t.ms_max);
+        tu_note(
+            "%-8s started %ld/%ld, moves right %ld/%ld, promotions %ld/%ld, games exact %ld, "
+            "flags %ld; settled cells %.2f%% (of %ld in view; out of view %.1f%%); covered cells "
+            "read wrong %.2f%%; %.1f ms/frame (max %.1f)",
+            render_scenario_name(scenes[s]), t.started, t.games, t.moves_right, t.moves,
+            t.promos_right, t.promos, t.games_exact, t.flags, sf_pct(t.cells_right, t.cells),
+            t.cells, sf_pct(t.unseen, t.unseen + t.cells), sf_pct(t.covered_misread, t.covered),
+            t.ms_n ? t.ms_sum / t.ms_n : 0, t.ms_max);
         all.games += t.games;
         all.started += t.started;
         all.moves += t.moves;
@@ -265,16 +275,20 @@ static void test_shogi_live(void **state)
         all.flags += t.flags;
         all.cells += t.cells;
         all.cells_right += t.cells_right;
+        all.unseen += t.unseen;
+        all.unseen_piece += t.unseen_piece;
         all.covered += t.covered;
         all.covered_misread += t.covered_misread;
         all.ms_sum += t.ms_sum;
         all.ms_n += t.ms_n;
     }
     tu_note("all: started %ld/%ld, moves right %.1f%%, promotions %ld/%ld, games exact %ld, flags "
-            "%ld; settled cells %.2f%%; covered read wrong %.2f%%; %.1f ms/frame",
+            "%ld; settled cells %.2f%% (out of view %.1f%%); covered read wrong %.2f%%; %.1f "
+            "ms/frame",
             all.started, all.games, sf_pct(all.moves_right, all.moves), all.promos_right,
             all.promos, all.games_exact, all.flags, sf_pct(all.cells_right, all.cells),
-            sf_pct(all.covered_misread, all.covered), all.ms_n ? all.ms_sum / all.ms_n : 0);
+            sf_pct(all.unseen, all.unseen + all.cells), sf_pct(all.covered_misread, all.covered),
+            all.ms_n ? all.ms_sum / all.ms_n : 0);
     red_note("all", all.red);
     shogi_records_free(games, ngames);
     /* floors under today's figures, so a regression fails (1 game per scenario, 12 moves:
@@ -285,6 +299,12 @@ static void test_shogi_live(void **state)
     /* a hand over a cell is marked occluded, not read (0.90% of covered cells still read wrong,
      * 2.05% with 6 moves; 22% before the arm was followed over the rim) */
     assert_true(sf_pct(all.covered_misread, all.covered) <= 4.0);
+    /* cells in view read right on settled frames (1 game per scenario: 100.00%, 99.96% on
+     * the dim films of a 30-film run; 99.68% before a cell that still looks as it did kept
+     * its reading) */
+    assert_true(sf_pct(all.cells_right, all.cells) >= 99.5);
+    /* a cell out of the picture is never read as a piece */
+    assert_int_equal(all.unseen_piece, 0);
 }
 
 /* The ply of the record's first promotion, 0 when none in its first max moves. */

@@ -129,6 +129,13 @@ static void film_game(const struct shogi_record *rec, const struct render_opts *
                         fprintf(stderr, " %d:%d/%d", t + 1, h->count[t], f->hand[c][t + 1]);
             }
             fprintf(stderr, ";");
+            for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+                int p = (shogi_sq_rank(sq) - 1) * OBS_MAX + 9 - shogi_sq_file(sq);
+                if (stable->obs.point[p] != f->board[sq] && !obs_out_of_view(&stable->obs, p))
+                    fprintf(stderr, " %d%d read %d truth %d (conf %.2f)", shogi_sq_file(sq),
+                            shogi_sq_rank(sq), stable->obs.point[p], f->board[sq],
+                            stable->obs.conf[p]);
+            }
         }
         take(fm, ev, n, i, got, &ngot, debug);
         if (debug) fprintf(stderr, "\n");
