@@ -163,25 +163,29 @@ static void run_game(const char *name, const char *rel, enum render_style style,
                         t->covered_stone_reads += mine == OBS_BLACK || mine == OBS_WHITE;
                         t->covered_flagged += obs->occluded[p];
                         if (dump && (mine == OBS_BLACK || mine == OBS_WHITE))
-                            tu_note("  frame %d: covered (%d,%d) read %s, truth %s", i, tx, ty,
-                                    mine == OBS_BLACK ? "black" : "white",
-                                    f->stone[tp] == GO_BLACK   ? "black"
-                                    : f->stone[tp] == GO_WHITE ? "white"
-                                                               : "empty");
+                            tu_note(
+                                "  frame %d: covered (%d,%d) read %s, truth %s (reader's %d,%d)", i,
+                                tx, ty, mine == OBS_BLACK ? "black" : "white",
+                                f->stone[tp] == GO_BLACK   ? "black"
+                                : f->stone[tp] == GO_WHITE ? "white"
+                                                           : "empty",
+                                x, y);
                     }
                     if (!f->settled) continue;
                     t->points++;
                     t->settled_occluded += obs->occluded[p] && !f->covered[tp];
                     bool right = read_right(obs, p, f, tp);
                     if (dump && !right)
-                        tu_note("  frame %d: settled (%d,%d) read %s, truth %s", i, tx, ty,
+                        tu_note("  frame %d: settled (%d,%d) read %s, truth %s (reader's %d,%d)", i,
+                                tx, ty,
                                 mine < 0            ? "occluded"
                                 : mine == OBS_BLACK ? "black"
                                 : mine == OBS_WHITE ? "white"
                                                     : "empty",
                                 f->stone[tp] == GO_BLACK   ? "black"
                                 : f->stone[tp] == GO_WHITE ? "white"
-                                                           : "empty");
+                                                           : "empty",
+                                x, y);
                     t->settled_false_stones +=
                         (mine == OBS_BLACK || mine == OBS_WHITE) && f->stone[tp] == GO_EMPTY;
                     t->points_right += right;
@@ -398,11 +402,15 @@ static void test_render_styles_scenarios(void **state)
      * glare's share, washed-out points not seen, black stones in it): 99.922 % points, 90.3 %
      * exact, 363/364 stable exact, 3 stones on 4161 covered points (2 before). With white
      * stones in dim light read white when they hide the lines though a little darker than the
-     * board: 99.949 % points, 91.3 % exact, 367/368 stable exact. */
+     * board: 99.949 % points, 91.3 % exact, 367/368 stable exact. With a point's lines told by
+     * their valleys (three arms of four, within a few pixels of the grid) and white stones
+     * hiding them though darker than the board:
+     * 99.975 % points, 92.8 % exact (99.0 % of the frames whose board is found), 377/377 stable
+     * exact, 1 stone on 4161 covered points. */
     if (only || seed_env || size_env) return; /* the floors hold for the 36 renders above */
     assert_true(pct(all.nohand_found, all.nohand_frames) >= 92);
-    assert_true(pct(all.points_right, all.points) >= 99.93);
-    assert_true(all.settled_exact * 100 >= 90 * all.settled_frames);
+    assert_true(pct(all.points_right, all.points) >= 99.95);
+    assert_true(all.settled_exact * 100 >= 91 * all.settled_frames);
     assert_true(all.settled_occluded * 1000 <= 2 * all.points);
     assert_true(all.stables > 150 && all.stables_exact * 100 >= 99 * all.stables);
     assert_true(all.covered_stone_reads * 1000 <= 1 * all.covered_points);
