@@ -108,8 +108,8 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
      * darkened by a grid line it lies along (an oblique view) or by a shadow keeps the board's
      * colour, and its cross can be missed by a pixel's misfit (16255 such points taken for
      * covered on frames with no hand, 2 x 6 go_live games, grey 0.006 median) */
-    if (v == OBS_EMPTY && pf->bdist[p] > gs->tol * 1.2 && pf->cross[p] < 0.03 && !pf->cut[p] &&
-        (!tinted || pf->grey[p] > NOT_BOARD_GREY || pf->offcolour[p]))
+    if (v == OBS_EMPTY && pf->bdist[p] > gs->tol * 1.2 && pf->cross[p] < 0.03 && !th->lines[p] &&
+        !pf->cut[p] && (!tinted || pf->grey[p] > NOT_BOARD_GREY || pf->offcolour[p]))
         return true;
     /* a stone is neutral grey; a "stone" with the colour of skin or a sleeve is not one (unsure
      * is occluded, never a stone: bounds measured over every render scenario) */
