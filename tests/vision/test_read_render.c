@@ -34,6 +34,10 @@ struct tally {
      * rest): points, right, frames exact */
     long vis_points, vis_right, vis_exact;
     long unseen; /* points on settled frames the reader says it cannot see (out of the picture) */
+    /* settled frames exact when a point the truth covers (a player leaning in hides it on a
+     * settled frame) counts right read covered: what a reader can get right */
+    long exact_cov;
+    long settled_placed; /* settled frames whose board is found and placed */
     double ms_find, ms_track;
     long n_find, n_track;
 };
@@ -151,7 +155,7 @@ static void run_game(const char *name, const char *rel, enum render_style style,
         if (placed) {
             t->oriented++;
             t->orient_wrong += !top_left_first(obs, f->corners, 0.5 * go_spacing(f));
-            bool exact = true, vis_exact = true;
+            bool exact = true, vis_exact = true, exact_cov = true;
             for (int y = 0; y < n; y++)
                 for (int x = 0; x < n; x++) {
                     int tx, ty, p = y * OBS_MAX + x;
@@ -190,6 +194,7 @@ static void run_game(const char *name, const char *rel, enum render_style style,
                         (mine == OBS_BLACK || mine == OBS_WHITE) && f->stone[tp] == GO_EMPTY;
                     t->points_right += right;
                     exact &= right;
+                    exact_cov &= right || (f->covered[tp] && obs->occluded[p]);
                     t->unseen += !obs->occluded[p] && obs->conf[p] < 0.5f;
                     if (in_frame(f, tp, 0)) {
                         t->vis_points++;
@@ -203,7 +208,9 @@ static void run_game(const char *name, const char *rel, enum render_style style,
                     t->stones_read += mine == OBS_BLACK || mine == OBS_WHITE;
                     t->stones_hit += f->stone[tp] != GO_EMPTY && mine == f->stone[tp];
                 }
-            if (f->settled) t->settled_exact += exact, t->vis_exact += vis_exact;
+            if (f->settled)
+                t->settled_exact += exact, t->vis_exact += vis_exact, t->exact_cov += exact_cov,
+                    t->settled_placed++;
         }
         if (f->settled) t->settled_frames++;
         if (settle_push(st, obs, so) && placed) {
@@ -236,19 +243,23 @@ static double pct(long a, long b)
 static void note(const char *name, const struct tally *t)
 {
     if (!t->nohand_frames && !t->settled_frames && !t->covered_points) return;
-    tu_note("%-9s found %5.1f%% (%ld no-hand frames) | settled: points %.3f%% exact %.1f%% "
-            "(%ld frames) falsely occluded %.2f%% false stones %ld, stone P/R %.1f/%.1f%% | "
-            "covered: %ld "
-            "stones read on %ld "
-            "points, %.0f%% flagged | stable %ld/%ld exact | in frame: points %.3f%% exact %.1f%%; "
-            "out of view %.2f%%",
-            name, pct(t->nohand_found, t->nohand_frames), t->nohand_frames,
-            pct(t->points_right, t->points), pct(t->settled_exact, t->settled_frames),
-            t->settled_frames, pct(t->settled_occluded, t->points), t->settled_false_stones,
-            pct(t->stones_hit, t->stones_read), pct(t->stones_hit, t->stones_true),
-            t->covered_stone_reads, t->covered_points, pct(t->covered_flagged, t->covered_points),
-            t->stables_exact, t->stables, pct(t->vis_right, t->vis_points),
-            pct(t->vis_exact, t->settled_frames), pct(t->unseen, t->points));
+    tu_note(
+        "%-9s found %5.1f%% (%ld no-hand frames) | settled: points %.3f%% exact %.1f%% "
+        "(%ld frames) falsely occluded %.2f%% false stones %ld, stone P/R %.1f/%.1f%% | "
+        "covered: %ld "
+        "stones read on %ld "
+        "points, %.0f%% flagged | stable %ld/%ld exact | in frame: points %.3f%% exact %.1f%%; "
+        "out of view %.2f%%; exact %.1f%% with covered points read covered; exact %.1f%% of the "
+        "%ld with the board found",
+        name, pct(t->nohand_found, t->nohand_frames), t->nohand_frames,
+        pct(t->points_right, t->points), pct(t->settled_exact, t->settled_frames),
+        t->settled_frames, pct(t->settled_occluded, t->points), t->settled_false_stones,
+        pct(t->stones_hit, t->stones_read), pct(t->stones_hit, t->stones_true),
+        t->covered_stone_reads, t->covered_points, pct(t->covered_flagged, t->covered_points),
+        t->stables_exact, t->stables, pct(t->vis_right, t->vis_points),
+        pct(t->vis_exact, t->settled_frames), pct(t->unseen, t->points),
+        pct(t->exact_cov, t->settled_frames), pct(t->settled_exact, t->settled_placed),
+        t->settled_placed);
 }
 
 static void add(struct tally *a, const struct tally *b)
