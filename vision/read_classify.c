@@ -15,9 +15,13 @@
  * on a dim film's shell stones, an empty point's 0.1..0.2) */
 #define WHITE_BODY_NEU 0.6
 #define WHITE_BODY_RHO 0.9
-/* ... or a little darker than the board (0.89..0.90 on a light board's dim film) when it hides
- * the lines: a shadow keeps both the lines and the board's colour */
-#define WHITE_HIDING_RHO 0.8
+/* ... or darker than the board when it hides the lines: a shadow keeps both the lines and the
+ * board's colour (0.89..0.90 on a light board's dim film; 0.74..0.76 on a render's dim light
+ * board, a white stone's shaded flank, its neutrality 0.71..0.73) */
+#define WHITE_HIDING_RHO 0.7
+/* A point's lines are hidden when its line valley is under this share of the frame's typical
+ * one (stones' below 0.05 but for 1 in 100, an empty point's 0.7..1.3) */
+#define LINE_HIDDEN 0.15
 /* A black stone in a glare that washes the board out is at least this much darker than it */
 #define GLARE_BLACK_RHO 0.9
 /* A stone's shadow darkens the board beside it to no less than this share of the board's
@@ -67,9 +71,10 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
     /* a body far more neutral than the board's colour, not darker than it and not skin: a
      * white stone in dim light, no brighter than the wood (its whiteness at the threshold, it
      * was read as board one frame in three). Doubtful: the rule guard waits for more readings */
+    bool hidden = !isnan(pf->line[p]) && th->line_e > 0 ? pf->line[p] < LINE_HIDDEN * th->line_e
+                                                        : pf->cross[p] < 0.1 * cross_e;
     if (tinted && pf->neu[p] > WHITE_BODY_NEU && !pf->offcolour[p] &&
-        (pf->rho[p] > WHITE_BODY_RHO ||
-         (use_cross && pf->rho[p] > WHITE_HIDING_RHO && pf->cross[p] < 0.1 * cross_e))) {
+        (pf->rho[p] > WHITE_BODY_RHO || (use_cross && pf->rho[p] > WHITE_HIDING_RHO && hidden))) {
         *conf = read_clamp01((pf->neu[p] - WHITE_BODY_NEU) / 0.3);
         return OBS_WHITE;
     }
@@ -85,7 +90,11 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
     bool tinted = gs->tinted;
     /* a stone is round: the gaps around it still show the board. Covered gaps mean something
      * large lies over the board. */
-    if (pf->badgaps[p] >= 3 && !th->lines[p] && !pf->washed[p]) return true;
+    /* (a glare that washes the board out makes its gaps bad too, but not as neutral as paper,
+     * unless it washes them out as well: a pale finger at the sensor's limit in a glare is as
+     * washed as a white stone there, but the gaps it covers are paper, a white stone's are
+     * glare. 3 white "stones" under fingers on a glare render, seed 500) */
+    if (pf->badgaps[p] >= 3 && !th->lines[p] && (!pf->washed[p] || pf->paper[p] >= 2)) return true;
     /* a stone on the edge with the margin beyond it covered: a hand reaching in from outside
      * the board (a stone never lies on the margin) */
     if (v != OBS_EMPTY && pf->outer_bad[p] >= 2) return true;
@@ -99,8 +108,8 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
      * darkened by a grid line it lies along (an oblique view) or by a shadow keeps the board's
      * colour, and its cross can be missed by a pixel's misfit (16255 such points taken for
      * covered on frames with no hand, 2 x 6 go_live games, grey 0.006 median) */
-    if (v == OBS_EMPTY && pf->bdist[p] > gs->tol * 1.2 && pf->cross[p] < 0.03 && !pf->cut[p] &&
-        (!tinted || pf->grey[p] > NOT_BOARD_GREY || pf->offcolour[p]))
+    if (v == OBS_EMPTY && pf->bdist[p] > gs->tol * 1.2 && pf->cross[p] < 0.03 && !th->lines[p] &&
+        !pf->cut[p] && (!tinted || pf->grey[p] > NOT_BOARD_GREY || pf->offcolour[p]))
         return true;
     /* a stone is neutral grey; a "stone" with the colour of skin or a sleeve is not one (unsure
      * is occluded, never a stone: bounds measured over every render scenario) */
@@ -196,8 +205,9 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
             /* in a glare that washes the board out to the sensor's limit a point read empty may
              * hold a white stone that looks like the board: it is not seen (no evidence for the
              * rule guard), and no hand is there either, so the view still settles (a stone
-             * that shows, black or brighter than the washed board, is read as it is) */
-            bool washed = pf->washed[p] && v == OBS_EMPTY;
+             * that shows, black or brighter than the washed board, is read as it is). Unless its
+             * own lines show there (their valleys, which a stone hides): then it is empty */
+            bool washed = pf->washed[p] && v == OBS_EMPTY && !th->lines[p];
             bool occ = !washed && point_covered(pf, th, gs, p, v);
             obs->point[p] = occ || washed ? OBS_EMPTY : (uint8_t)v;
             obs->conf[p] = occ ? 0 : washed ? OBS_WASHED_OUT_CONF : (float)(0.5 + 0.5 * conf);

@@ -17,6 +17,46 @@ static bool reaches(double px, double py, const double off[2], const double xy[2
     return hypot(ax - t * sx, ay - t * sy) < r;
 }
 
+/* How well the grid line leaving intersection (x, y) along (du, dv) shows, over the board's
+ * brightness bl: a thin dark valley between brighter flanks on both sides, found within a few
+ * pixels of where the grid puts it (a grid that misses the line by a pixel or two, a lens's
+ * barrel). The lower flank counts, so the edge of a shadow or of a hand (a step) is no line,
+ * and neither is a stone's smooth shading. */
+static double arm_line(const struct read_image *im, const struct grid *g, int x, int y, int du,
+                       int dv, double bl)
+{
+    static const double along[3] = {0.18, 0.26, 0.34};
+    double a[3][2], nx = 0, ny = 0;
+    for (int i = 0; i < 3; i++)
+        hom_apply(g->H, x + du * along[i], y + dv * along[i], &a[i][0], &a[i][1]);
+    /* the image's normal to the line, and a pixel's share of the local spacing */
+    double bx, by;
+    hom_apply(g->H, x + du * 0.34, y + dv * 0.34, &bx, &by);
+    double lx = bx - a[0][0], ly = by - a[0][1], ll = hypot(lx, ly);
+    if (ll < 1e-6) return 0;
+    nx = -ly / ll, ny = lx / ll;
+    double spacing = ll / 0.16;
+    double w = fmax(3.0, 0.1 * spacing), reach = fmax(3.0, 0.1 * spacing);
+    /* beyond the frame's edge (a partial view): no arm to tell by */
+    for (int i = 0; i < 3; i++)
+        for (int k = -1; k <= 1; k += 2) {
+            double ex = a[i][0] + nx * k * (reach + w), ey = a[i][1] + ny * k * (reach + w);
+            if (ex < 0 || ey < 0 || ex > im->w - 1 || ey > im->h - 1) return NAN;
+        }
+    double best = -1e9;
+    for (double t = -reach; t <= reach + 1e-9; t += 0.5) {
+        double v = 1e9;
+        for (int i = 0; i < 3; i++) {
+            double c = read_grey_bilinear(im, a[i][0] + nx * t, a[i][1] + ny * t);
+            double f0 = read_grey_bilinear(im, a[i][0] + nx * (t - w), a[i][1] + ny * (t - w));
+            double f1 = read_grey_bilinear(im, a[i][0] + nx * (t + w), a[i][1] + ny * (t + w));
+            v = fmin(v, fmin(f0, f1) - c);
+        }
+        best = fmax(best, v);
+    }
+    return best / bl;
+}
+
 void point_features(const struct read_image *im, const struct grid *g, const struct stone_geom *sg,
                     const struct read_gaps *gs, struct read_points_f *pf)
 {
@@ -36,6 +76,7 @@ void point_features(const struct read_image *im, const struct grid *g, const str
             struct sample b = {0, 0, 0};
             pf->badmask[p] = pf->reach[p] = 0;
             pf->badgaps[p] = pf->darkgaps[p] = pf->outer_bad[p] = pf->foreign[p] = pf->pale[p] = 0;
+            pf->paper[p] = 0;
             for (int k = 0; k < 4; k++) {
                 int gi = (y + dirs[k][1]) * NG + (x + dirs[k][0]);
                 b.lum += ref[gi].lum / 4, b.rg += ref[gi].rg / 4, b.gb += ref[gi].gb / 4;
@@ -59,6 +100,7 @@ void point_features(const struct read_image *im, const struct grid *g, const str
                 /* far darker than the board */
                 pf->darkgaps[p] += gs->seen[gi] && gap[gi].lum < DARK_GAP * ref[gi].lum;
                 pf->foreign[p] += gs->foreign[gi];
+                pf->paper[p] += gs->grey[gi] && !gs->washed[gi] && gs->seen[gi];
             }
             double bl = fmax(b.lum, 20);
             pf->rho[p] = s.lum / bl;
@@ -85,6 +127,23 @@ void point_features(const struct read_image *im, const struct grid *g, const str
                 read_grey_at(im, g, x + (k & 1 ? 0.25 : -0.25), y + (k & 2 ? 0.25 : -0.25), &off,
                              &noff);
             pf->cross[p] = non && noff ? (off / noff - on / non) / bl : 0;
+            /* the lines: the third best of the arms (of two at a corner, three at an edge, the
+             * worst of them) */
+            double arm[4];
+            int na = 0;
+            static const int adir[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+            for (int k = 0; k < 4; k++) {
+                int ax = x + adir[k][0], ay = y + adir[k][1];
+                if (ax < 0 || ay < 0 || ax >= n || ay >= n) continue;
+                double v = arm_line(im, g, x, y, adir[k][0], adir[k][1], bl);
+                if (!isnan(v)) arm[na++] = v;
+            }
+            for (int i = 1; i < na; i++)
+                for (int j = i; j > 0 && arm[j] > arm[j - 1]; j--) {
+                    double t = arm[j];
+                    arm[j] = arm[j - 1], arm[j - 1] = t;
+                }
+            pf->line[p] = na ? arm[(na < 3 ? na : 3) - 1] : NAN;
             /* at the frame's edge the body sample and the cross are partly clamped pixels */
             double bx = px + sg->offset[p][0], by = py + sg->offset[p][1], br = 0.45 * r;
             pf->body_seen[p] = bx >= 0 && by >= 0 && bx <= im->w - 1 && by <= im->h - 1;

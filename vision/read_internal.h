@@ -24,6 +24,8 @@ struct sample read_disc(const struct read_image *im, double x, double y, double 
 /* The grey at grid position (u, v), added to *sum and counted in *cnt when inside the frame. */
 void read_grey_at(const struct read_image *im, const struct grid *g, double u, double v,
                   double *sum, int *cnt);
+/* The grey at image position (x, y), bilinear (clamped at the frame's edge). */
+double read_grey_bilinear(const struct read_image *im, double x, double y);
 /* Median of v[0..n) (sorts v). */
 double read_median(double *v, int n);
 /* Otsu's threshold over v[0..n); *sep: distance of the class means over their pooled spread. */
@@ -76,6 +78,7 @@ struct read_points_f {
     double neu[OBS_POINTS];       /* 1 = as neutral as a stone, 0 = as coloured as the board */
     double grey[OBS_POINTS];      /* as neu, of colour over brightness */
     double cross[OBS_POINTS];     /* the grid-line cross's contrast */
+    double line[OBS_POINTS];      /* the point's own lines as thin dark valleys (read_features.c) */
     double bdist[OBS_POINTS];     /* colour distance of the body from the board */
     double whiteness[OBS_POINTS]; /* brighter and more neutral than the board */
     double unwashed[OBS_POINTS];  /* the share of the local board's light that is not glare */
@@ -90,6 +93,7 @@ struct read_points_f {
     int outer_bad[OBS_POINTS];    /* margin gaps beyond a stone's reach that are not board */
     int foreign[OBS_POINTS];      /* gaps around with skin's or cloth's colour */
     int pale[OBS_POINTS];         /* gaps beyond a stone's reach grey and brighter than board */
+    int paper[OBS_POINTS];        /* gaps as neutral as paper and not washed out by a glare */
     unsigned char badmask[OBS_POINTS]; /* which of the four gaps (bit k: dirs[k]) are not board */
     unsigned char reach[OBS_POINTS];   /* which of them a stone standing here would hide in part */
 };
@@ -103,9 +107,15 @@ struct read_thresholds {
     double tb;              /* rho below: black */
     double tw;              /* whiteness above: white */
     double cross_e;         /* the typical cross of an empty point */
+    double line_e;          /* the typical line valley of an empty point */
     bool use_cross;         /* the lines show well enough to tell by */
     bool lines[OBS_POINTS]; /* the point's own lines show: nothing lies on it */
 };
+
+/* A point's lines show when its third best arm's valley (the worse at a corner) is at least
+ * this share of the frame's typical one (a stone's under 0.3 but for 1 in 10,000, an empty
+ * point's 0.7..1.3: the far edge of a steep view shows thinner lines) */
+#define LINE_SHOWS 0.3
 
 void read_thresholds(const struct read_points_f *pf, int n, struct read_thresholds *th);
 

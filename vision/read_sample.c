@@ -39,6 +39,15 @@ struct sample read_disc(const struct read_image *im, double x, double y, double 
     return s;
 }
 
+double read_grey_bilinear(const struct read_image *im, double x, double y)
+{
+    x = fmin(fmax(x, 0), im->w - 1.001), y = fmin(fmax(y, 0), im->h - 1.001);
+    int x0 = (int)x, y0 = (int)y;
+    double fx = x - x0, fy = y - y0;
+    const uint8_t *r0 = im->gray + (size_t)y0 * im->w + x0, *r1 = r0 + im->w;
+    return (1 - fy) * ((1 - fx) * r0[0] + fx * r0[1]) + fy * ((1 - fx) * r1[0] + fx * r1[1]);
+}
+
 /* (a clamped pixel beyond the edge of a partial view is no sample) */
 void read_grey_at(const struct read_image *im, const struct grid *g, double u, double v,
                   double *sum, int *cnt)

@@ -34,6 +34,10 @@ struct tally {
      * rest): points, right, frames exact */
     long vis_points, vis_right, vis_exact;
     long unseen; /* points on settled frames the reader says it cannot see (out of the picture) */
+    /* settled frames exact when a point the truth covers (a player leaning in hides it on a
+     * settled frame) counts right read covered: what a reader can get right */
+    long exact_cov;
+    long settled_placed; /* settled frames whose board is found and placed */
     double ms_find, ms_track;
     long n_find, n_track;
 };
@@ -151,7 +155,7 @@ static void run_game(const char *name, const char *rel, enum render_style style,
         if (placed) {
             t->oriented++;
             t->orient_wrong += !top_left_first(obs, f->corners, 0.5 * go_spacing(f));
-            bool exact = true, vis_exact = true;
+            bool exact = true, vis_exact = true, exact_cov = true;
             for (int y = 0; y < n; y++)
                 for (int x = 0; x < n; x++) {
                     int tx, ty, p = y * OBS_MAX + x;
@@ -163,29 +167,34 @@ static void run_game(const char *name, const char *rel, enum render_style style,
                         t->covered_stone_reads += mine == OBS_BLACK || mine == OBS_WHITE;
                         t->covered_flagged += obs->occluded[p];
                         if (dump && (mine == OBS_BLACK || mine == OBS_WHITE))
-                            tu_note("  frame %d: covered (%d,%d) read %s, truth %s", i, tx, ty,
-                                    mine == OBS_BLACK ? "black" : "white",
-                                    f->stone[tp] == GO_BLACK   ? "black"
-                                    : f->stone[tp] == GO_WHITE ? "white"
-                                                               : "empty");
+                            tu_note(
+                                "  frame %d: covered (%d,%d) read %s, truth %s (reader's %d,%d)", i,
+                                tx, ty, mine == OBS_BLACK ? "black" : "white",
+                                f->stone[tp] == GO_BLACK   ? "black"
+                                : f->stone[tp] == GO_WHITE ? "white"
+                                                           : "empty",
+                                x, y);
                     }
                     if (!f->settled) continue;
                     t->points++;
                     t->settled_occluded += obs->occluded[p] && !f->covered[tp];
                     bool right = read_right(obs, p, f, tp);
                     if (dump && !right)
-                        tu_note("  frame %d: settled (%d,%d) read %s, truth %s", i, tx, ty,
+                        tu_note("  frame %d: settled (%d,%d) read %s, truth %s (reader's %d,%d)", i,
+                                tx, ty,
                                 mine < 0            ? "occluded"
                                 : mine == OBS_BLACK ? "black"
                                 : mine == OBS_WHITE ? "white"
                                                     : "empty",
                                 f->stone[tp] == GO_BLACK   ? "black"
                                 : f->stone[tp] == GO_WHITE ? "white"
-                                                           : "empty");
+                                                           : "empty",
+                                x, y);
                     t->settled_false_stones +=
                         (mine == OBS_BLACK || mine == OBS_WHITE) && f->stone[tp] == GO_EMPTY;
                     t->points_right += right;
                     exact &= right;
+                    exact_cov &= right || (f->covered[tp] && obs->occluded[p]);
                     t->unseen += !obs->occluded[p] && obs->conf[p] < 0.5f;
                     if (in_frame(f, tp, 0)) {
                         t->vis_points++;
@@ -199,7 +208,9 @@ static void run_game(const char *name, const char *rel, enum render_style style,
                     t->stones_read += mine == OBS_BLACK || mine == OBS_WHITE;
                     t->stones_hit += f->stone[tp] != GO_EMPTY && mine == f->stone[tp];
                 }
-            if (f->settled) t->settled_exact += exact, t->vis_exact += vis_exact;
+            if (f->settled)
+                t->settled_exact += exact, t->vis_exact += vis_exact, t->exact_cov += exact_cov,
+                    t->settled_placed++;
         }
         if (f->settled) t->settled_frames++;
         if (settle_push(st, obs, so) && placed) {
@@ -232,19 +243,23 @@ static double pct(long a, long b)
 static void note(const char *name, const struct tally *t)
 {
     if (!t->nohand_frames && !t->settled_frames && !t->covered_points) return;
-    tu_note("%-9s found %5.1f%% (%ld no-hand frames) | settled: points %.3f%% exact %.1f%% "
-            "(%ld frames) falsely occluded %.2f%% false stones %ld, stone P/R %.1f/%.1f%% | "
-            "covered: %ld "
-            "stones read on %ld "
-            "points, %.0f%% flagged | stable %ld/%ld exact | in frame: points %.3f%% exact %.1f%%; "
-            "out of view %.2f%%",
-            name, pct(t->nohand_found, t->nohand_frames), t->nohand_frames,
-            pct(t->points_right, t->points), pct(t->settled_exact, t->settled_frames),
-            t->settled_frames, pct(t->settled_occluded, t->points), t->settled_false_stones,
-            pct(t->stones_hit, t->stones_read), pct(t->stones_hit, t->stones_true),
-            t->covered_stone_reads, t->covered_points, pct(t->covered_flagged, t->covered_points),
-            t->stables_exact, t->stables, pct(t->vis_right, t->vis_points),
-            pct(t->vis_exact, t->settled_frames), pct(t->unseen, t->points));
+    tu_note(
+        "%-9s found %5.1f%% (%ld no-hand frames) | settled: points %.3f%% exact %.1f%% "
+        "(%ld frames) falsely occluded %.2f%% false stones %ld, stone P/R %.1f/%.1f%% | "
+        "covered: %ld "
+        "stones read on %ld "
+        "points, %.0f%% flagged | stable %ld/%ld exact | in frame: points %.3f%% exact %.1f%%; "
+        "out of view %.2f%%; exact %.1f%% with covered points read covered; exact %.1f%% of the "
+        "%ld with the board found",
+        name, pct(t->nohand_found, t->nohand_frames), t->nohand_frames,
+        pct(t->points_right, t->points), pct(t->settled_exact, t->settled_frames),
+        t->settled_frames, pct(t->settled_occluded, t->points), t->settled_false_stones,
+        pct(t->stones_hit, t->stones_read), pct(t->stones_hit, t->stones_true),
+        t->covered_stone_reads, t->covered_points, pct(t->covered_flagged, t->covered_points),
+        t->stables_exact, t->stables, pct(t->vis_right, t->vis_points),
+        pct(t->vis_exact, t->settled_frames), pct(t->unseen, t->points),
+        pct(t->exact_cov, t->settled_frames), pct(t->settled_exact, t->settled_placed),
+        t->settled_placed);
 }
 
 static void add(struct tally *a, const struct tally *b)
@@ -398,13 +413,16 @@ static void test_render_styles_scenarios(void **state)
      * glare's share, washed-out points not seen, black stones in it): 99.922 % points, 90.3 %
      * exact, 363/364 stable exact, 3 stones on 4161 covered points (2 before). With white
      * stones in dim light read white when they hide the lines though a little darker than the
-     * board: 99.949 % points, 91.3 % exact, 367/368 stable exact. With the board searched for
-     * on thin lines first (a 3x3 median erased them) and on the median when that grid is
-     * doubtful: 100.0 % found (94.3 % before), 99.968 % points, 98.1 % exact. */
+     * board: 99.949 % points, 91.3 % exact, 367/368 stable exact. With a point's lines told by
+     * their valleys (three arms of four, within a few pixels of the grid) and white stones
+     * hiding them though darker than the board: 99.975 % points, 92.8 % exact (99.0 % of the
+     * frames whose board is found), 377/377 stable exact, 1 stone on 4161 covered points. With
+     * the board searched for on thin lines first (a 3x3 median erased them) and on the median
+     * when that grid is doubtful: 100.0 % found (94.3 % before), MERGED_FIGURES. */
     if (only || seed_env || size_env) return; /* the floors hold for the 36 renders above */
     assert_true(pct(all.nohand_found, all.nohand_frames) >= 99);
-    assert_true(pct(all.points_right, all.points) >= 99.93);
-    assert_true(all.settled_exact * 100 >= 90 * all.settled_frames);
+    assert_true(pct(all.points_right, all.points) >= 99.95);
+    assert_true(all.settled_exact * 100 >= 91 * all.settled_frames);
     assert_true(all.settled_occluded * 1000 <= 2 * all.points);
     assert_true(all.stables > 150 && all.stables_exact * 100 >= 99 * all.stables);
     assert_true(all.covered_stone_reads * 1000 <= 1 * all.covered_points);
