@@ -418,11 +418,12 @@ static void test_render_styles_scenarios(void **state)
      * hiding them though darker than the board: 99.975 % points, 92.8 % exact (99.0 % of the
      * frames whose board is found), 377/377 stable exact, 1 stone on 4161 covered points. With
      * the board searched for on thin lines first (a 3x3 median erased them) and on the median
-     * when that grid is doubtful: 100.0 % found (94.3 % before), MERGED_FIGURES. */
+     * when that grid is doubtful: 100.0 % found (94.3 % before), 99.982 % points, 99.2 %
+     * exact, 404/404 stable exact, 1 stone on 4368 covered points. */
     if (only || seed_env || size_env) return; /* the floors hold for the 36 renders above */
     assert_true(pct(all.nohand_found, all.nohand_frames) >= 99);
-    assert_true(pct(all.points_right, all.points) >= 99.95);
-    assert_true(all.settled_exact * 100 >= 91 * all.settled_frames);
+    assert_true(pct(all.points_right, all.points) >= 99.97);
+    assert_true(all.settled_exact * 100 >= 98 * all.settled_frames);
     assert_true(all.settled_occluded * 1000 <= 2 * all.points);
     assert_true(all.stables > 150 && all.stables_exact * 100 >= 99 * all.stables);
     assert_true(all.covered_stone_reads * 1000 <= 1 * all.covered_points);
