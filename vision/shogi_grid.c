@@ -12,7 +12,13 @@ struct shogi_finder {
     struct find_work *work;
     uint8_t *big; /* the frame enlarged (shogi_grid_find_at) */
     size_t big_cap;
+    unsigned filter; /* enum find_filter: how the picture is cleaned before lines are marked */
 };
+
+void shogi_finder_filter(struct shogi_finder *f, unsigned filter)
+{
+    f->filter = filter;
+}
 
 struct shogi_finder *shogi_finder_new(void)
 {
@@ -125,7 +131,7 @@ bool shogi_grid_find(struct shogi_finder *f, const struct vision_image *gray, st
 {
     cv_image im = {(uint8_t *)gray->data, gray->width, gray->height, gray->stride, 1};
     struct grid found;
-    if (!board_find(f->det, f->work, &im, 10, FIND_MEDIAN, &found)) return false;
+    if (!board_find(f->det, f->work, &im, 10, f->filter, &found)) return false;
     double c[4][2];
     static const double gc[4][2] = {{0, 0}, {9, 0}, {9, 9}, {0, 9}};
     for (int i = 0; i < 4; i++) hom_apply(found.H, gc[i][0], gc[i][1], &c[i][0], &c[i][1]);

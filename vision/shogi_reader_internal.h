@@ -78,6 +78,9 @@ struct shogi_reader {
     } red_cls[2]; /* the redness of plain [0] and promoted [1] faces seen on this set */
 };
 
+/* shogi_grid.c: how the finder cleans the picture before it marks lines (enum find_filter;
+ * FIND_MEDIAN until told). */
+void shogi_finder_filter(struct shogi_finder *f, unsigned filter);
 /* shogi_grid.c: shogi_grid_find_tuned with the finder working on times its working size (640 px
  * a side), the frame enlarged when it is smaller (thin lines seen at a slant are a pixel wide or
  * less at 640); corners in the frame's pixels. */
