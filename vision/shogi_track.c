@@ -200,8 +200,8 @@ bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *
     /* each tuning at the finder's working size (640 px), then at twice that (the frame enlarged
      * when smaller): the thin lines of a shogiban seen at a slant are a pixel wide or less at 640
      * and the finder's line mask loses them (first frames of 24 seeds a scenario, 640 x 480:
-     * started right 101 -> 132 of 144, the side view 12 -> 20, the player view 15 -> 23) */
-    /* then all of it again on thin lines (the median erases lines a pixel wide; first frames of
+     * started right 101 -> 132 of 144, the side view 12 -> 20, the player view 15 -> 23);
+     * then all of it again on thin lines (the median erases lines a pixel wide; first frames of
      * 12 seeds a scenario: started 65 -> 72 of 72). Last, so that a start the median finds is
      * the median's: thin lines placed some grids worse (a partial view's film lost half its
      * moves with thin lines first, side views 10 of 60 with thin lines second per tuning) */

@@ -34,28 +34,6 @@ const char *vision_stage_name(enum vision_stage s)
     return s >= 0 && s < VSTAGE_COUNT ? names[s] : "?";
 }
 
-/* A board found at the working size whose grid the full-size picture doubts (its lines cross
- * the picture's lines in fewer than DOUBTFUL_FIND of the places; a right one scores 0.9-1 on an
- * empty board): thin lines of a large frame (a 19x19 board in 1920x1080 is a third of a pixel
- * wide at 640) break up when shrunk, and the lines found may be only part of the board. Look
- * again at twice the size and keep the grid the full-size picture likes clearly better. */
-static void second_look(struct vision_detector *det, struct vision_state *st, const cv_image *g,
-                        const struct read_image *ri, int big)
-{
-    double now = track_score(ri->gray, ri->w, ri->h, &st->grid, NULL);
-    if (now >= DOUBTFUL_FIND) return;
-    struct vision_stats first = det->stats;
-    struct grid alt;
-    det->work_size = 2 * det->work_size < big ? 2 * det->work_size : big;
-    double again = board_find(det, st->fw, g, det->board_size, FIND_THIN_LINES, &alt)
-                       ? track_score(ri->gray, ri->w, ri->h, &alt, NULL)
-                       : 0;
-    if (again >= now + SECOND_LOOK_MARGIN)
-        st->grid = alt;
-    else
-        det->stats = first;
-}
-
 /* A grid found that the picture doubts, or none: search again with another filter (enum
  * find_filter) and keep the grid the picture likes clearly better. The thin-line filter comes
  * first, because a 3x3 median erases lines one pixel wide (a small or far board, the far rows of
@@ -79,6 +57,18 @@ static bool another_look(struct vision_detector *det, struct vision_state *st, c
     }
     det->stats = first;
     return found;
+}
+
+/* A board found at the working size whose grid the full-size picture doubts (its lines cross
+ * the picture's lines in fewer than DOUBTFUL_FIND of the places; a right one scores 0.9-1 on an
+ * empty board): thin lines of a large frame (a 19x19 board in 1920x1080 is a third of a pixel
+ * wide at 640) break up when shrunk, and the lines found may be only part of the board. Look
+ * again at twice the size (the caller restores det->work_size). */
+static void second_look(struct vision_detector *det, struct vision_state *st, const cv_image *g,
+                        const struct read_image *ri, int big)
+{
+    det->work_size = 2 * det->work_size < big ? 2 * det->work_size : big;
+    another_look(det, st, g, ri, true, FIND_THIN_LINES);
 }
 
 struct vision_detector *vision_detector_new(void)
