@@ -85,12 +85,36 @@ static int name_moved(const struct shogi_reader *r, int piece, int from, int to,
     return piece;
 }
 
-/* The unpromoted piece of owner c whose face fits patch best (a drop). */
-static int best_drop(const struct shogi_book *b, int c, const uint8_t *patch, double *score)
+/* How many of each kind a set holds (by base type): a piece can only be dropped while one of its
+ * kind is off the board. */
+static const int SET_COUNT[SHOGI_HAND_TYPES] = {
+    [SHOGI_PAWN] = 18,  [SHOGI_LANCE] = 4, [SHOGI_KNIGHT] = 4, [SHOGI_SILVER] = 4,
+    [SHOGI_BISHOP] = 2, [SHOGI_ROOK] = 2,  [SHOGI_GOLD] = 4};
+
+/* The kinds a drop can be: some of the kind are in a hand, by the last settled board (both
+ * bishops on the board: a new piece is no bishop, whatever its face looks like in dim light). */
+static void droppable_kinds(const uint8_t *expect, bool can[SHOGI_HAND_TYPES])
 {
+    int on_board[SHOGI_HAND_TYPES] = {0};
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        int t = expect[sq] ? shogi_type_base(shogi_piece_type(expect[sq])) : 0;
+        if (t >= SHOGI_PAWN && t <= SHOGI_GOLD) on_board[t]++;
+    }
+    for (int t = 0; t < SHOGI_HAND_TYPES; t++)
+        can[t] = t >= SHOGI_PAWN && on_board[t] < SET_COUNT[t];
+}
+
+/* The unpromoted piece of owner c whose face fits patch best (a drop), among the kinds that can
+ * be dropped (all of them when the board says none can: it was misread). */
+static int best_drop(const struct shogi_book *b, const bool can[SHOGI_HAND_TYPES], int c,
+                     const uint8_t *patch, double *score)
+{
+    bool any = false;
+    for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) any |= can[t];
     int best = 0;
     *score = -2;
     for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
+        if (any && !can[t]) continue;
         double s = shogi_book_match(b, shogi_piece((enum shogi_color)c, (enum shogi_type)t), patch);
         if (s > *score) {
             *score = s;
@@ -180,11 +204,13 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         named[a] = true;
     }
     /* a new piece on an empty cell that no cell explains: a drop from the komadai */
+    bool can[SHOGI_HAND_TYPES];
+    droppable_kinds(r->expect, can);
     for (int i = 0; i < ch->narrived; i++) {
         int a = ch->arrived[i], p = shogi_obs_point(a);
         if (named[a] || r->expect[a] || !o->point[p]) continue;
         double s;
-        int piece = best_drop(&r->book, shogi_piece_color(o->point[p]), r->patch[a], &s);
+        int piece = best_drop(&r->book, can, shogi_piece_color(o->point[p]), r->patch[a], &s);
         if (!piece) continue;
         o->point[p] = (uint8_t)piece;
         o->conf[p] = (float)(s > 0.4 ? 0.9 : 0.7);
