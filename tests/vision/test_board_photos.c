@@ -411,7 +411,9 @@ static void run(const char *root_in, const char *name, struct tally *t)
  * labelled points on them): points right 84.99 % (77.77 % counting the unfound board's points
  * wrong), stones precision 100 % (585 called, none wrong), recall 42.67 % (black 45.53 %, white
  * 39.83 %), exact boards 2 (the empty board and a sparse one). The reader leaves most stones it
- * is not sure of '?' rather than guessing; recall is what is low. */
+ * is not sure of '?' rather than guessing; recall is what is low. The shared run (20 labelled
+ * source photos, 19 boards right): points right 89.83 % on right boards, precision 100 % (742),
+ * recall 46.17 % (black 48.38 %, white 43.96 %), exact 4. */
 static void assert_stone_floors(const struct stone_tally *s)
 {
     if (!s->photos) return;
