@@ -120,8 +120,9 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             right += good;
             if (!good) {
                 if (getenv("KIFUCAM_KOMADAI_VERBOSE"))
-                    fprintf(stderr, "seed %llu frame %d side %d in %d:\n", (unsigned long long)seed,
-                            i, side, in);
+                    fprintf(stderr, "seed %llu %s frame %d side %d in %d: stand at (%.0f,%.0f)\n",
+                            (unsigned long long)seed, render_scenario_name(sc), i, side, in,
+                            f->komadai_px[side][0], f->komadai_px[side][1]);
                 print_hand("", h, f->hand[side]);
             }
         }
@@ -136,6 +137,10 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             if (!shogi_reader_hands(rd, &img, hands)) continue;
             t->covered++;
             t->covered_said += hands[side].covered;
+            if (getenv("KIFUCAM_KOMADAI_VERBOSE") && !hands[side].covered)
+                fprintf(stderr, "seed %llu frame %d side %d in %d: hand over it, said %s\n",
+                        (unsigned long long)seed, i, side, stand_in_view(f, side),
+                        hands[side].visible ? "visible" : "out of view");
         }
     }
     shogi_reader_free(rd);
@@ -156,10 +161,19 @@ static void test_komadai(void **state)
                                                   RENDER_SCENE_DIM,      RENDER_SCENE_GLARE};
     const char *env = getenv("KIFUCAM_KOMADAI_GAMES");
     const int per_scene = env ? atoi(env) : TU_ASAN_LIGHT(3, 1);
+    /* KIFUCAM_KOMADAI_SEED: another set of films (seeds and games) than the default 0 */
+    const char *senv = getenv("KIFUCAM_KOMADAI_SEED");
+    const int base = senv ? atoi(senv) : 0;
+    int gi = base * 7;
     struct tally all = {0};
-    int gi = 0;
     for (size_t s = 0; s < sizeof scenes / sizeof scenes[0]; s++) {
         struct tally t = {0};
+        /* KIFUCAM_KOMADAI_SCENES: only the scenarios named (e.g. "dim,glare") */
+        const char *only = getenv("KIFUCAM_KOMADAI_SCENES");
+        if (only && !strstr(only, render_scenario_name(scenes[s]))) {
+            gi += per_scene * 2;
+            continue;
+        }
         for (int k = 0; k < per_scene; k++) {
             const struct shogi_record *rec = NULL;
             for (int tries = 0; tries < ngames && !rec; tries++, gi++) {
@@ -168,7 +182,7 @@ static void test_komadai(void **state)
             }
             gi++;
             if (!rec) fail_msg("no game from the initial position");
-            run_game(rec, scenes[s], 500 + 31 * s + (uint64_t)k, &t);
+            run_game(rec, scenes[s], 500 + 1000 * (uint64_t)base + 31 * s + (uint64_t)k, &t);
         }
         tu_note("%-8s games %ld (started %ld): settled frames %ld, both hands right %.1f%%, "
                 "stands right %.1f%% (%ld pieces in hand), said visible %ld (counts right %.1f%%), "
