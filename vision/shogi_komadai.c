@@ -7,10 +7,12 @@
  * round), so pieces in hand point up like sente's pieces on the board and the book's patches are
  * templates at the right scale. The stand is the rectangle whose border has the strongest
  * contrast (inside against outside, on all four sides) in the search area; a stand cut by the
- * picture's edge is out of view. Pieces of one type lie together in a row, overlapping; a row is
- * one blob of textured pixels, its type the book face that fits best in it and its count from its
- * width (one piece, then one overlap step per further piece). A big blob that fits no face is a
- * hand over the stand. Stateless: every frame is read on its own. */
+ * picture's edge is out of view; the stand is about square. Pieces of one type lie together in a
+ * row, overlapping; a row is one blob of textured pixels (thin lines opened away; rows lying one
+ * behind the other cut apart), its type the book face whose inner part fits best in it and its
+ * count from its width (one piece, then one overlap step per further piece). A big blob that fits
+ * no face, or as big as a hand and mostly no row, is a hand over the stand. Stateless: every frame
+ * is read on its own. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,12 +393,14 @@ static int rows_of(const struct top *t, const struct blob *q, int l, struct blob
     return n;
 }
 
-/* The face part of the book's cell patch (the piece without the cell's margins), as a template
- * for the owner's pieces pointing up in the owner's frame. */
-#define FACE_X0 4
-#define FACE_Y0 3
-#define FACE_W  16
-#define FACE_H  18
+/* The face part of the book's cell patch, as a template for the owner's pieces pointing up in the
+ * owner's frame: its inner part, where the characters are (with the whole face, the pentagon's
+ * outline, the same for every type, weighed as much as the ink and made pawns of bishops,
+ * knights and lances). */
+#define FACE_X0 6
+#define FACE_Y0 5
+#define FACE_W  12
+#define FACE_H  15
 struct face_tpl {
     bool have;
     float v[FACE_H * FACE_W];
