@@ -197,6 +197,20 @@ static bool box_inside(const struct area *a, const struct stand_box *b)
     return true;
 }
 
+/* A box smaller than most stands with the picture's edge close by: a part of a stand the edge
+ * cuts (the border the box found is the stand's inner edge or a row of pieces), out of view. */
+#define SMALL_W     3.8 /* cells */
+#define EDGE_MARGIN 1.0 /* cells */
+static bool cut_small(const struct area *a, const struct stand_box *b)
+{
+    if (b->x1 - b->x0 >= SMALL_W * RES) return false;
+    int m = (int)(EDGE_MARGIN * RES);
+    for (int y = b->y0 - m; y <= b->y1 + m; y++)
+        for (int x = b->x0 - m; x <= b->x1 + m; x++)
+            if (x >= 0 && y >= 0 && x < AW && y < AH && !a->in[y][x]) return true;
+    return false;
+}
+
 #define PRES 24  /* pixels per cell of a stand's top, the book's scale */
 #define PMAX 190 /* STAND_MAX_W * PRES and a little */
 
@@ -522,7 +536,7 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
          * and darker on another: then each side may have its own sign */
         if (b.score < MIN_CONTRAST) b = find_stand(e, true);
         /* a stand cut by the picture's edge cannot be counted: out of view */
-        ho->visible = b.score >= MIN_CONTRAST && box_inside(a, &b);
+        ho->visible = b.score >= MIN_CONTRAST && box_inside(a, &b) && !cut_small(a, &b);
         if (!ho->visible) continue;
         top_of(&r->grid, gray, side, &b, t);
         piece_mask(t, mask);

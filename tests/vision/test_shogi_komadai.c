@@ -206,16 +206,17 @@ static void test_komadai(void **state)
     for (int i = 0; i < ngames; i++) shogi_record_free(games[i]);
     free(games);
     /* floors just under what 18 rendered games reach (issue 7's target is 99%: not there yet).
-     * ../shared's lishogi games: both hands 72.2% and stands 81.6% (this set), 72.6% and 82.4%
+     * ../shared's lishogi games: both hands 74.5% and stands 82.8% (this set), 74.7% and 85.0%
      * with KIFUCAM_KOMADAI_SEED=1 (before the mask was opened, boxes kept square, rows cut
-     * apart and types told by the faces' inner part: 70.6 / 77.5% and 62.9 / 74.8%). Without
-     * them the 21 fixture games of lishogi-20.usi: both hands 68.8%, stands 79.0%. Starting is
+     * apart, types told by the faces' inner part and small boxes at the picture's edge taken
+     * for stands out of view: 70.6 / 77.5% and 62.9 / 74.8%). Without them the 21 fixture games
+     * of lishogi-20.usi: both hands 70.4%, stands 79.8%. Starting is
      * the reader's part; here it only has to happen. */
     bool lishogi = tu_shared_data_dir() != NULL;
     assert_true(all.started >= all.games / 2);
-    assert_true(sf_pct(all.both_right, all.frames) >= (lishogi ? 71.0 : 66.0));
-    assert_true(sf_pct(all.stands_right, all.stands) >= (lishogi ? 80.0 : 76.0));
-    /* stands said covered with no hand over them: 11 of 1224 with ../shared's games (31 of 1202
+    assert_true(sf_pct(all.both_right, all.frames) >= (lishogi ? 73.0 : 68.0));
+    assert_true(sf_pct(all.stands_right, all.stands) >= (lishogi ? 81.0 : 77.0));
+    /* stands said covered with no hand over them: 11 of 1224 with ../shared's games (24 of 1430
      * with KIFUCAM_KOMADAI_SEED=1), none on the 21 fixture games */
     assert_true(all.false_cover * (lishogi ? 20 : 16) <= all.stands);
 }
