@@ -7,10 +7,12 @@
  * round), so pieces in hand point up like sente's pieces on the board and the book's patches are
  * templates at the right scale. The stand is the rectangle whose border has the strongest
  * contrast (inside against outside, on all four sides) in the search area; a stand cut by the
- * picture's edge is out of view. Pieces of one type lie together in a row, overlapping; a row is
- * one blob of textured pixels, its type the book face that fits best in it and its count from its
- * width (one piece, then one overlap step per further piece). A big blob that fits no face is a
- * hand over the stand. Stateless: every frame is read on its own. */
+ * picture's edge is out of view; the stand is about square. Pieces of one type lie together in a
+ * row, overlapping; a row is one blob of textured pixels (thin lines opened away; rows lying one
+ * behind the other cut apart), its type the book face whose inner part fits best in it and its
+ * count from its width (one piece, then one overlap step per further piece). A big blob that fits
+ * no face, or as big as a hand and mostly no row, is a hand over the stand. Stateless: every frame
+ * is read on its own. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +140,17 @@ static double box_score(const struct edges *e, bool any_sign, int x0, int x1, in
     return fmin(fabs(m), weakest / WEAKEST_SIDE);
 }
 
+/* A komadai's top is square (a cell is 33 x 36 mm: 0.92 cells long per cell wide), give or take
+ * the stand's make and the grid's slant: a box much longer or wider than that is a stand cut by
+ * something inside it (a row of pieces, the edge of a glare) or no stand. */
+#define ASPECT_MIN 0.78
+#define ASPECT_MAX 1.12
+static bool box_shape_ok(int x0, int x1, int y0, int y1)
+{
+    double w = x1 - x0, l = y1 - y0;
+    return l >= ASPECT_MIN * w && l <= ASPECT_MAX * w;
+}
+
 /* The rectangle of stand size whose border contrasts most (either sign) with its surroundings:
  * a coarse search on every third pixel, then refined pixel by pixel. */
 static struct stand_box find_stand(const struct edges *e, bool any_sign)
@@ -149,6 +162,7 @@ static struct stand_box find_stand(const struct edges *e, bool any_sign)
         for (int x1 = x0 + wmin; x1 <= x0 + wmax && x1 < AW - 1; x1 += 3)
             for (int y0 = 1; y0 + lmin < AH - 1; y0 += 3)
                 for (int y1 = y0 + lmin; y1 <= y0 + lmax && y1 < AH - 1; y1 += 3) {
+                    if (!box_shape_ok(x0, x1, y0, y1)) continue;
                     double s = box_score(e, any_sign, x0, x1, y0, y1);
                     if (s > best.score) best = (struct stand_box){x0, x1, y0, y1, s};
                 }
@@ -162,7 +176,7 @@ static struct stand_box find_stand(const struct edges *e, bool any_sign)
                 *v += d;
                 if (c.x0 < 1 || c.y0 < 1 || c.x1 >= AW - 1 || c.y1 >= AH - 1 ||
                     c.x1 - c.x0 < wmin || c.x1 - c.x0 > wmax || c.y1 - c.y0 < lmin ||
-                    c.y1 - c.y0 > lmax)
+                    c.y1 - c.y0 > lmax || !box_shape_ok(c.x0, c.x1, c.y0, c.y1))
                     continue;
                 c.score = box_score(e, any_sign, c.x0, c.x1, c.y0, c.y1);
                 if (c.score > best.score + 1e-9) {
@@ -183,6 +197,20 @@ static bool box_inside(const struct area *a, const struct stand_box *b)
     return true;
 }
 
+/* A box smaller than most stands with the picture's edge close by: a part of a stand the edge
+ * cuts (the border the box found is the stand's inner edge or a row of pieces), out of view. */
+#define SMALL_W     3.8 /* cells */
+#define EDGE_MARGIN 1.0 /* cells */
+static bool cut_small(const struct area *a, const struct stand_box *b)
+{
+    if (b->x1 - b->x0 >= SMALL_W * RES) return false;
+    int m = (int)(EDGE_MARGIN * RES);
+    for (int y = b->y0 - m; y <= b->y1 + m; y++)
+        for (int x = b->x0 - m; x <= b->x1 + m; x++)
+            if (x >= 0 && y >= 0 && x < AW && y < AH && !a->in[y][x]) return true;
+    return false;
+}
+
 #define PRES 24  /* pixels per cell of a stand's top, the book's scale */
 #define PMAX 190 /* STAND_MAX_W * PRES and a little */
 
@@ -193,6 +221,7 @@ struct top {
     uint8_t px[PMAX][PMAX];
     float tex[PMAX][PMAX], sm[PMAX][PMAX]; /* work space of piece_mask */
     int stack[PMAX * PMAX];                /* work space of blobs_of */
+    uint8_t lab[PMAX][PMAX];               /* blobs_of's blob of each pixel (its index + 1) */
 };
 
 static bool top_of(const struct shogi_grid *g, const struct vision_image *gray, int side,
@@ -218,6 +247,37 @@ static bool top_of(const struct shogi_grid *g, const struct vision_image *gray, 
 }
 
 #define RIM 3 /* pixels of the top's border left out of the piece mask */
+
+/* The mask opened by a square of OPEN_R pixels each way: lines thinner than a piece (the stand's
+ * side face or rim just inside the box, grain streaks in glare) go, and with them the bridges
+ * that joined a row of pieces to them (a hollow blob, or one as big as a hand). */
+#define OPEN_R 2
+static void open_mask(struct top *t, uint8_t mask[PMAX][PMAX])
+{
+    int w = t->w, h = t->h;
+    float(*tmp)[PMAX] = t->tex; /* work space: piece_mask is done with it */
+    for (int pass = 0; pass < 2; pass++) {
+        bool erode = pass == 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                int v = erode ? 1 : 0;
+                for (int d = -OPEN_R; d <= OPEN_R; d++) {
+                    int xx = x + d < 0 ? 0 : x + d >= w ? w - 1 : x + d;
+                    v = erode ? v && mask[y][xx] : v || mask[y][xx];
+                }
+                tmp[y][x] = (float)v;
+            }
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                int v = erode ? 1 : 0;
+                for (int d = -OPEN_R; d <= OPEN_R; d++) {
+                    int yy = y + d < 0 ? 0 : y + d >= h ? h - 1 : y + d;
+                    v = erode ? v && tmp[yy][x] > 0 : v || tmp[yy][x] > 0;
+                }
+                mask[y][x] = (uint8_t)v;
+            }
+    }
+}
 
 /* Pixels of the top that belong to pieces: textured (outlines, ink) or clearly brighter or darker
  * than the stand's wood. */
@@ -260,6 +320,7 @@ static void piece_mask(struct top *t, uint8_t mask[PMAX][PMAX])
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
             if (x < RIM || y < RIM || x >= w - RIM || y >= h - RIM) mask[y][x] = 0;
+    open_mask(t, mask);
 }
 
 struct blob {
@@ -272,6 +333,7 @@ static int blobs_of(struct top *t, uint8_t mask[PMAX][PMAX], struct blob *out, i
 {
     int *stack = t->stack, w = t->w, h = t->h;
     int n = 0;
+    memset(t->lab, 0, sizeof t->lab);
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             if (!mask[y][x]) continue;
@@ -279,9 +341,11 @@ static int blobs_of(struct top *t, uint8_t mask[PMAX][PMAX], struct blob *out, i
             int sp = 0;
             stack[sp++] = y * PMAX + x;
             mask[y][x] = 0;
+            uint8_t l = (uint8_t)(n < max ? n + 1 : 0);
             while (sp) {
                 int p = stack[--sp], py = p / PMAX, px = p % PMAX;
                 b.area++;
+                t->lab[py][px] = l;
                 if (px < b.x0) b.x0 = px;
                 if (px > b.x1) b.x1 = px;
                 if (py < b.y0) b.y0 = py;
@@ -299,12 +363,58 @@ static int blobs_of(struct top *t, uint8_t mask[PMAX][PMAX], struct blob *out, i
     return n;
 }
 
-/* The face part of the book's cell patch (the piece without the cell's margins), as a template
- * for the owner's pieces pointing up in the owner's frame. */
-#define FACE_X0 4
-#define FACE_Y0 3
-#define FACE_W  16
-#define FACE_H  18
+/* The part of blob q (label l) in rows ya..yb: its bounding box and area (area 0: none). */
+static struct blob blob_part(const struct top *t, const struct blob *q, int l, int ya, int yb)
+{
+    struct blob b = {q->x1, q->x0, yb, ya, 0};
+    for (int y = ya; y <= yb; y++)
+        for (int x = q->x0; x <= q->x1; x++) {
+            if (t->lab[y][x] != l) continue;
+            b.area++;
+            if (x < b.x0) b.x0 = x;
+            if (x > b.x1) b.x1 = x;
+            if (y < b.y0) b.y0 = y;
+            if (y > b.y1) b.y1 = y;
+        }
+    return b;
+}
+
+/* Rows of pieces lie close one behind the other (a row's pitch is about a piece's length), so
+ * the rows of one column often make one blob: it is cut at its narrowest row, again and again,
+ * until every part is no taller than one row. Parts into out (at most max); how many. */
+#define SPLIT_H 1.15 /* cells: a blob taller than this holds more than one row */
+static int rows_of(const struct top *t, const struct blob *q, int l, struct blob *out, int max)
+{
+    int bh = q->y1 - q->y0 + 1;
+    if (bh <= SPLIT_H * PRES || max < 2) {
+        out[0] = *q;
+        return 1;
+    }
+    int margin = (int)(0.55 * PRES), cut = -1, fewest = 1 << 30;
+    for (int y = q->y0 + margin; y <= q->y1 - margin; y++) {
+        int c = 0;
+        for (int x = q->x0; x <= q->x1; x++) c += t->lab[y][x] == l;
+        if (c < fewest) fewest = c, cut = y;
+    }
+    if (cut < 0) {
+        out[0] = *q;
+        return 1;
+    }
+    struct blob a = blob_part(t, q, l, q->y0, cut - 1), b = blob_part(t, q, l, cut + 1, q->y1);
+    int n = 0;
+    if (a.area) n += rows_of(t, &a, l, out + n, max - 1);
+    if (b.area && n < max) n += rows_of(t, &b, l, out + n, max - n);
+    return n;
+}
+
+/* The face part of the book's cell patch, as a template for the owner's pieces pointing up in the
+ * owner's frame: its inner part, where the characters are (with the whole face, the pentagon's
+ * outline, the same for every type, weighed as much as the ink and made pawns of bishops,
+ * knights and lances). */
+#define FACE_X0 6
+#define FACE_Y0 5
+#define FACE_W  12
+#define FACE_H  15
 struct face_tpl {
     bool have;
     float v[FACE_H * FACE_W];
@@ -385,6 +495,9 @@ static const double piece_w[8] = {0, 0.712, 0.727, 0.758, 0.788, 0.818, 0.818, 0
                                                                                   piece on each    \
                                                                                   side */
 
+#define HAND_AREA      3.0 /* cells: a blob this big is a hand unless it is mostly rows of pieces */
+#define HAND_FIT_SHARE 0.6
+
 /* How many pieces of type ty an overlapping row of this width holds. */
 static int row_count(int ty, int width_px)
 {
@@ -423,7 +536,7 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
          * and darker on another: then each side may have its own sign */
         if (b.score < MIN_CONTRAST) b = find_stand(e, true);
         /* a stand cut by the picture's edge cannot be counted: out of view */
-        ho->visible = b.score >= MIN_CONTRAST && box_inside(a, &b);
+        ho->visible = b.score >= MIN_CONTRAST && box_inside(a, &b) && !cut_small(a, &b);
         if (!ho->visible) continue;
         top_of(&r->grid, gray, side, &b, t);
         piece_mask(t, mask);
@@ -433,20 +546,33 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
         for (int i = 0; i < nb; i++) {
             const struct blob *q = &bl[i];
             int bw = q->x1 - q->x0 + 1, bh = q->y1 - q->y0 + 1;
-            bool solid = q->area >= MIN_FILL * bw * bh;
-            /* smaller than a pawn: grain, a speck, a sliver of the rim; hollow: the stand's side
-             * face or rim along the border */
-            if (bw < 13 || bh < 15 || !solid) continue;
-            double fit = -1;
-            int ty = bh <= ROW_MAX_H * PRES ? blob_type(t, tpl, q, &fit) : 0;
-            if (fit < MIN_FIT) {
-                /* something big that is no row of pieces lies on the stand: a hand */
-                if (q->area > COVER_AREA * PRES * PRES) ho->covered = true;
-                continue;
+            /* smaller than a pawn: grain, a speck, a sliver of the rim */
+            if (bw < 13 || bh < 15) continue;
+            struct blob parts[8];
+            int np = rows_of(t, q, i + 1, parts, 8);
+            bool pieces = false;
+            int fitting = 0; /* pixels of the parts that are rows of pieces */
+            for (int k = 0; k < np; k++) {
+                const struct blob *p = &parts[k];
+                int pw = p->x1 - p->x0 + 1, ph = p->y1 - p->y0 + 1;
+                /* hollow: the stand's side face or rim along the border */
+                if (pw < 13 || ph < 15 || p->area < MIN_FILL * pw * ph) continue;
+                double fit = -1;
+                int ty = ph <= ROW_MAX_H * PRES ? blob_type(t, tpl, p, &fit) : 0;
+                if (fit < MIN_FIT) continue;
+                int n = row_count(ty, pw);
+                if (ho->count[ty - 1] + n <= 18)
+                    ho->count[ty - 1] = (uint8_t)(ho->count[ty - 1] + n);
+                if (fit < worst) worst = fit;
+                pieces = true;
+                fitting += p->area;
             }
-            int n = row_count(ty, bw);
-            if (ho->count[ty - 1] + n <= 18) ho->count[ty - 1] = (uint8_t)(ho->count[ty - 1] + n);
-            if (fit < worst) worst = fit;
+            /* something big that is no row of pieces lies on the stand: a hand */
+            if (!pieces && q->area > COVER_AREA * PRES * PRES) ho->covered = true;
+            /* ... or a blob as big as a hand that is mostly no row (fingers lying over a row, or
+             * a sleeve, cut into parts that happen to fit a face) */
+            if (q->area > HAND_AREA * PRES * PRES && fitting < HAND_FIT_SHARE * q->area)
+                ho->covered = true;
         }
         if (ho->covered) {
             ho->visible = false;
