@@ -116,6 +116,13 @@ const struct shogi_game *shogi_guard_game(const struct shogi_guard *g);
 /* guard_event.reason of a GUARD_PASS or GUARD_GAME_END that came from a signal (go_obs_signal) or
  * from the configuration; the text says what was seen. */
 #define GUARD_REASON_SIGNAL 1002
+/* guard_event.reason of a GUARD_MOVE that says a move was made but not seen: the other side's
+ * move between two moves of one side, when points the camera cannot read (out of the picture,
+ * hidden for good) may hold it. Go: move.point is GO_NOPOINT (the record keeps a pass node with the
+ * text as its comment); the text names the unread points it may lie on (or a pass). Once the
+ * stone is seen on one of them, the guard takes the moves back to the ply before it
+ * (GUARD_REASON_TAKEBACK) and plays them again with the point found. */
+#define GUARD_REASON_UNSEEN 1004
 
 /* Tunables, with defaults from go_obs_config_default(). A point's reading changes the guard's
  * belief only after confirm_sure consecutive readings with conf >= conf_sure, or confirm_any

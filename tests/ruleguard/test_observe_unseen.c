@@ -1,0 +1,200 @@
+/* tests/ruleguard/test_observe_unseen.c — moves played where the camera cannot look, as
+ * observation streams (ruleguard/obs_text.h; '~' marks a point out of the picture). The other
+ * side's move out of the picture is recorded as a move not seen (GUARD_REASON_UNSEEN) naming the
+ * points it may lie on, not as TWO_MOVES; the game is followed on; once its stone is seen the moves
+ * are played again with the point found. With every point in view the same stream is TWO_MOVES. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/check_obs.h"
+#include "record/event_record.h"
+#include "ruleguard/guard.h"
+#include "tests/testutil.h"
+
+#define MAX_EV 256
+
+struct got {
+    struct guard_event ev[MAX_EV];
+    int n;
+};
+
+static void on_event(const struct guard_event *e, void *ctx)
+{
+    struct got *g = ctx;
+    if (g->n < MAX_EV) g->ev[g->n++] = *e;
+    tu_note("  ply %d %s%s: %s", e->ply, guard_kind_name(e->kind),
+            e->reason == GUARD_REASON_UNSEEN     ? " (unseen)"
+            : e->reason == GUARD_REASON_TAKEBACK ? " (take-back)"
+                                                 : "",
+            e->text);
+}
+
+static void on_flag(const struct guard_event *e, void *ctx)
+{
+    (void)e, (void)ctx;
+}
+
+static void run(const char *text, struct got *got, struct check_obs_result *res)
+{
+    memset(got, 0, sizeof *got);
+    check_obs_stream(text, NULL, on_flag, on_event, got, res);
+    assert_true(res->readable);
+}
+
+static int count(const struct got *g, enum guard_kind k, int reason)
+{
+    int n = 0;
+    for (int i = 0; i < g->n; i++) n += g->ev[i].kind == k && g->ev[i].reason == reason;
+    return n;
+}
+
+static int flags(const struct got *g)
+{
+    int n = 0;
+    for (int i = 0; i < g->n; i++) n += guard_is_flag(g->ev[i].kind);
+    return n;
+}
+
+/* The record the events make (as the daemon keeps it): its moves as "B cc W -- ..." ("--" a
+ * pass node). */
+static void record_of(const struct got *g, int size, char *out, size_t len,
+                      struct go_event_record *r)
+{
+    assert_true(go_event_record_init(r, size, go_rules_find("Japanese 1989")));
+    for (int i = 0; i < g->n; i++) go_event_record_apply(r, &g->ev[i]);
+    out[0] = '\0';
+    for (int i = 0; i < r->nmoves; i++) {
+        char name[8];
+        size_t used = strlen(out);
+        snprintf(out + used, len - used, "%s%c %s", i ? " " : "",
+                 r->moves[i].color == GO_BLACK ? 'B' : 'W',
+                 r->moves[i].point == GO_PASS ? "--"
+                                              : go_point_name(r->moves[i].point, size, name));
+    }
+}
+
+/* Black C7; White's reply on the right-hand column, which the camera does not see; Black E5;
+ * White G3 (in view). Then, with 'full', the same with every point in view. */
+#define HEAD "kifucam-obs 1 go 9x9\nrules Japanese 1989\n"
+#define V(t, f, r0, r1, r2, r3, r4, r5, r6, r7, r8)                                                \
+    "obs t=" #t "000000000 frame=" #f "\n" r0 "\n" r1 "\n" r2 "\n" r3 "\n" r4 "\n" r5 "\n" r6      \
+    "\n" r7 "\n" r8 "\nend\n"
+
+static const char *const partial_stream = HEAD
+    /* Black C7, twice */
+    V(1, 1, "........~", "........~", "..X.....~", "........~", "........~", "........~",
+      "........~", "........~", "........~")
+        V(2, 2, "........~", "........~", "..X.....~", "........~", "........~", "........~",
+          "........~", "........~", "........~")
+    /* White plays J5, out of the picture: nothing changes in view */
+    V(3, 3, "........~", "........~", "..X.....~", "........~", "........~", "........~",
+      "........~", "........~", "........~")
+    /* Black E5 */
+    V(4, 4, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+      "........~", "........~", "........~")
+        V(5, 5, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+          "........~", "........~", "........~")
+            V(6, 6, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+              "........~", "........~", "........~")
+    /* White G3 */
+    V(7, 7, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+      "......O.~", "........~", "........~")
+        V(8, 8, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+          "......O.~", "........~", "........~")
+            V(9, 9, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+              "......O.~", "........~", "........~");
+
+/* The camera turned: the right-hand column in view, White's stone on J5 */
+static const char *const turned = V(10, 10, ".........", ".........", "..X......", ".........",
+                                    "....X...O", ".........", "......O..", ".........", ".........")
+    V(11, 11, ".........", ".........", "..X......", ".........", "....X...O", ".........",
+      "......O..", ".........", ".........")
+        V(12, 12, ".........", ".........", "..X......", ".........", "....X...O", ".........",
+          "......O..", ".........", ".........");
+
+static void test_go_move_out_of_view_is_unseen(void **state)
+{
+    (void)state;
+    static struct got got;
+    struct check_obs_result res;
+    run(partial_stream, &got, &res);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_UNSEEN), 1);
+    for (int i = 0; i < got.n; i++)
+        if (got.ev[i].reason == GUARD_REASON_UNSEEN) {
+            assert_int_equal(got.ev[i].ply, 2);
+            assert_int_equal(got.ev[i].move.color, GO_WHITE);
+            assert_int_equal(got.ev[i].move.point, GO_NOPOINT);
+            /* the nine points of the column it may lie on */
+            assert_non_null(strstr(got.ev[i].text, "White's move not seen: on one of 9 unread"));
+            assert_non_null(strstr(got.ev[i].text, "J9"));
+        }
+    /* the record: a pass node for it, with the text as its comment; White's G3 in turn */
+    struct go_event_record r;
+    char moves[256];
+    record_of(&got, 9, moves, sizeof moves, &r);
+    tu_note("record: %s", moves);
+    assert_string_equal(moves, "B C7 W -- B E5 W G3");
+    assert_non_null(r.notes[2]);
+    assert_non_null(strstr(r.notes[2], "not seen"));
+    char *sgf = go_event_record_sgf(&r, &(struct go_record){0});
+    assert_non_null(sgf);
+    assert_non_null(strstr(sgf, "W[]"));
+    free(sgf);
+    go_event_record_free(&r);
+}
+
+static void test_go_unseen_move_found_when_seen(void **state)
+{
+    (void)state;
+    size_t len = strlen(partial_stream) + strlen(turned) + 1;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, "%s%s", partial_stream, turned);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_TAKEBACK), 1);
+    struct go_event_record r;
+    char moves[256];
+    record_of(&got, 9, moves, sizeof moves, &r);
+    tu_note("record: %s", moves);
+    assert_string_equal(moves, "B C7 W J5 B E5 W G3");
+    go_event_record_free(&r);
+}
+
+/* Every point in view: the same colour twice stays TWO_MOVES. */
+static void test_go_full_view_still_two_moves(void **state)
+{
+    (void)state;
+    char *text = strdup(partial_stream);
+    assert_non_null(text);
+    for (char *c = text; *c; c++)
+        if (*c == '~') *c = '.';
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_UNSEEN), 0);
+    int two = 0;
+    for (int i = 0; i < got.n; i++) two += got.ev[i].kind == GUARD_TWO_MOVES;
+    assert_int_equal(two, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_go_move_out_of_view_is_unseen),
+        cmocka_unit_test(test_go_unseen_move_found_when_seen),
+        cmocka_unit_test(test_go_full_view_still_two_moves),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
