@@ -14,6 +14,7 @@
 
 #include "app/check_obs.h"
 #include "record/event_record.h"
+#include "record/shogi_event_record.h"
 #include "ruleguard/guard.h"
 #include "tests/testutil.h"
 
@@ -189,12 +190,172 @@ static void test_go_full_view_still_two_moves(void **state)
     assert_int_equal(two, 1);
 }
 
+/* ---- shogi: file 1 (the right-hand column, sente at the bottom) out of the picture ---- */
+
+static const char *const start_rows[9] = {
+    "l n s g k g s n l", ". r . . . . . b .", "p p p p p p p p p",
+    ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+    "P P P P P P P P P", ". B . . . . . R .", "L N S G K G S N L"};
+
+struct sboard {
+    char cell[9][9][4];
+};
+
+static void sboard_from(struct sboard *b, const char *const rows[9])
+{
+    for (int y = 0; y < 9; y++) {
+        char row[64];
+        snprintf(row, sizeof row, "%s", rows[y]);
+        char *sp = NULL;
+        int x = 0;
+        for (char *tok = strtok_r(row, " ", &sp); tok && x < 9; tok = strtok_r(NULL, " ", &sp))
+            snprintf(b->cell[y][x++], 4, "%s", tok);
+    }
+}
+
+/* move a piece on the board: USI squares ("7g" -> x = 9 - file, y = rank) */
+static void sboard_move(struct sboard *b, const char *usi)
+{
+    int fx = 9 - (usi[0] - '0'), fy = usi[1] - 'a', tx = 9 - (usi[2] - '0'), ty = usi[3] - 'a';
+    memcpy(b->cell[ty][tx], b->cell[fy][fx], 4);
+    snprintf(b->cell[fy][fx], 4, ".");
+}
+
+/* Two observations of b (file 1 out of the picture when dark) appended to out. */
+static void sobs(char *out, size_t len, const struct sboard *b, bool dark, int *frame)
+{
+    for (int rep = 0; rep < 2; rep++) {
+        ++*frame;
+        size_t used = strlen(out);
+        used += (size_t)snprintf(out + used, len - used, "obs t=%d000000000 frame=%d\n", *frame,
+                                 *frame);
+        for (int y = 0; y < 9; y++)
+            for (int x = 0; x < 9; x++)
+                used += (size_t)snprintf(out + used, len - used, "%s%s",
+                                         dark && x == 8 ? "~" : b->cell[y][x], x == 8 ? "\n" : " ");
+        snprintf(out + used, len - used, "hand b -\nhand w -\nend\n");
+    }
+}
+
+/* Sente 7g7f; gote's move on file 1 (out of the picture); sente 2g2f; gote 3c3d; then, with
+ * turn, the camera turned onto file 1. */
+static char *shogi_stream(const char *unseen, bool dark, bool turn)
+{
+    size_t len = 64 * 1024;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, "kifucam-obs 1 shogi 9x9\n");
+    struct sboard b;
+    sboard_from(&b, start_rows);
+    int frame = 0;
+    sobs(text, len, &b, dark, &frame);
+    static const char *const moves[4] = {"7g7f", NULL, "2g2f", "3c3d"};
+    for (int i = 0; i < 4; i++) {
+        sboard_move(&b, moves[i] ? moves[i] : unseen);
+        sobs(text, len, &b, dark, &frame);
+    }
+    if (turn) sobs(text, len, &b, false, &frame);
+    return text;
+}
+
+static void shogi_record_of(const struct got *g, char *out, size_t len,
+                            struct shogi_event_record *r)
+{
+    struct shogi_position start;
+    shogi_position_startpos(&start);
+    assert_true(shogi_event_record_init(r, &start));
+    for (int i = 0; i < g->n; i++) shogi_event_record_apply(r, &g->ev[i]);
+    out[0] = '\0';
+    for (int i = 0; i < r->rec->nmoves; i++) {
+        char usi[6];
+        size_t used = strlen(out);
+        snprintf(out + used, len - used, "%s%s", i ? " " : "",
+                 shogi_move_to_usi(r->rec->moves[i].move, usi));
+    }
+}
+
+static void test_shogi_move_out_of_view_is_unseen(void **state)
+{
+    (void)state;
+    char *text = shogi_stream("1c1d", true, false);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_UNSEEN), 1);
+    for (int i = 0; i < got.n; i++)
+        if (got.ev[i].reason == GUARD_REASON_UNSEEN) {
+            assert_int_equal(got.ev[i].ply, 2);
+            /* a pawn's step, or the lance's: both on file 1 */
+            assert_non_null(strstr(got.ev[i].text, "not seen: one of 2 moves on unread squares"));
+            assert_non_null(strstr(got.ev[i].text, "1a1b"));
+        }
+    struct shogi_event_record r;
+    char moves[256];
+    shogi_record_of(&got, moves, sizeof moves, &r);
+    tu_note("record: %s", moves);
+    assert_string_equal(moves, "7g7f 1c1d 2g2f 3c3d");
+    assert_non_null(r.rec->moves[1].comment);
+    assert_non_null(strstr(r.rec->moves[1].comment, "not seen"));
+    shogi_event_record_free(&r);
+}
+
+/* Gote moved the lance; recorded as the pawn's step until file 1 comes into view. */
+static void test_shogi_unseen_move_amended_when_seen(void **state)
+{
+    (void)state;
+    char *text = shogi_stream("1a1b", true, true);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_TAKEBACK), 1);
+    struct shogi_event_record r;
+    char moves[256];
+    shogi_record_of(&got, moves, sizeof moves, &r);
+    tu_note("record: %s", moves);
+    assert_string_equal(moves, "7g7f 1a1b 2g2f 3c3d");
+    shogi_event_record_free(&r);
+}
+
+/* Every square in view, gote's move never made: TWO_MOVES (9) as before. */
+static void test_shogi_full_view_still_two_moves(void **state)
+{
+    (void)state;
+    size_t len = 64 * 1024;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, "kifucam-obs 1 shogi 9x9\n");
+    struct sboard b;
+    sboard_from(&b, start_rows);
+    int frame = 0;
+    sobs(text, len, &b, false, &frame);
+    sboard_move(&b, "7g7f");
+    sobs(text, len, &b, false, &frame);
+    sboard_move(&b, "2g2f");
+    sobs(text, len, &b, false, &frame);
+    sobs(text, len, &b, false, &frame);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_UNSEEN), 0);
+    int two = 0;
+    for (int i = 0; i < got.n; i++) two += got.ev[i].kind == GUARD_TWO_MOVES;
+    assert_int_equal(two, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_go_move_out_of_view_is_unseen),
         cmocka_unit_test(test_go_unseen_move_found_when_seen),
         cmocka_unit_test(test_go_full_view_still_two_moves),
+        cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
+        cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
+        cmocka_unit_test(test_shogi_full_view_still_two_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
