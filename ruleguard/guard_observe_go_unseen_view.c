@@ -113,8 +113,12 @@ void gog_unseen_truncate(struct go_obs_guard *g, int ply)
 }
 
 /* Replay the history with action k's move at point q into a scratch guard: false when any move
- * from k on is then flagged (the stone cannot have stood there). */
-static bool replays_clean(struct go_obs_guard *g, int k, int q)
+ * from k on is then flagged (the stone cannot have stood there). With removed[] (and nadd stones
+ * of the other colour, adds[], played after it): true only when they are legal and every point
+ * of removed[] and q itself are then empty (the unseen stone's chain taken off with the stones
+ * seen going, by a move already played or by the new stones). */
+static bool replays_clean(struct go_obs_guard *g, int k, int q, const int *adds, int nadd,
+                          const int *removed, int nremoved)
 {
     struct go_guard *save = g->guard;
     int left = g->handicap_left;
@@ -127,11 +131,42 @@ static bool replays_clean(struct go_obs_guard *g, int k, int q)
         int n = gog_apply_action(g, &g->hist[i], 0, 0, ev);
         for (int e = 0; e < n && i >= k; e++) clean &= !guard_is_flag(ev[e].kind);
     }
+    if (clean && (nadd > 0 || nremoved > 0)) {
+        struct go_game *cp = go_game_copy(gog_game_of(g));
+        enum go_color other = go_other((enum go_color)keep.m.color);
+        for (int a = 0; a < nadd && clean; a++) {
+            if (go_game_to_move(cp) != other)
+                go_game_play(cp, (struct go_move){keep.m.color, GO_PASS});
+            clean = go_game_play(cp, (struct go_move){other, adds[a]}).kind == GO_LEGAL;
+        }
+        for (int r = 0; r < nremoved && clean; r++) clean = go_game_at(cp, removed[r]) == GO_EMPTY;
+        clean = clean && go_game_at(cp, q) == GO_EMPTY;
+        go_game_free(cp);
+    }
     g->hist[k] = keep;
     go_guard_free(g->guard);
     g->guard = save;
     g->handicap_left = left;
     return clean;
+}
+
+/* Stones of colour c the game has that are believed gone (removed[]), and new stones of the
+ * other colour (adds[], at most two): a capture the game cannot explain as it stands. */
+static void capture_unexplained(const struct go_obs_guard *g, uint8_t c, int *removed, int *nrem,
+                                int *adds, int *nadd)
+{
+    const struct go_game *game = gog_game_of(g);
+    *nrem = *nadd = 0;
+    uint8_t o = (uint8_t)go_other((enum go_color)c);
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            const struct point_state *s = &g->pt[p];
+            if (g->mask[p] >= 0 || gog_pending_index(g, p) >= 0) continue;
+            if (go_game_at(game, p) == c && s->belief == GO_EMPTY) removed[(*nrem)++] = p;
+            if (go_game_at(game, p) == GO_EMPTY && s->belief == o && *nadd < 3) adds[(*nadd)++] = p;
+        }
+    if (*nadd > 2) *nrem = 0;
 }
 
 /* A stone of an unseen move's colour now believed on one of its dark points (and on no other):
@@ -147,13 +182,27 @@ bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struc
             if (u->dark[p] && g->pt[p].belief == u->color && go_game_at(game, p) == GO_EMPTY &&
                 g->mask[p] < 0)
                 found = p, seen++;
-        if (seen != 1) continue;
         int ply = gog_ply_of(g);
         if (!gog_ev_room(b, ply - u->ply + 2)) continue;
         int k = gog_actions_for_ply(g, u->ply - 1);
         if (k >= g->nhist || g->hist[k].kind != ACT_MOVE || g->hist[k].m.point != GO_PASS ||
-            g->hist[k].m.color != u->color || !replays_clean(g, k, found))
+            g->hist[k].m.color != u->color)
             continue;
+        const char *how = "seen now";
+        if (seen == 0) {
+            /* or its chain captured: stones of its colour read gone that a new stone of the
+               other colour captures only with the unseen stone on one of its points */
+            int removed[GO_POINTS], nrem, adds[3], nadd;
+            capture_unexplained(g, u->color, removed, &nrem, adds, &nadd);
+            if (nrem == 0) continue;
+            for (int p = 0; p < GO_POINTS && seen < 2; p++)
+                if (u->dark[p] && replays_clean(g, k, p, adds, nadd, removed, nrem))
+                    found = p, seen++;
+            how = "captured with the stones seen going";
+        } else if (seen == 1 && !replays_clean(g, k, found, NULL, 0, NULL, 0)) {
+            continue;
+        }
+        if (seen != 1) continue;
         int ufound = u->ply;
         enum go_color color = (enum go_color)u->color;
         /* the unseen moves after this one, to be said again as such */
@@ -175,8 +224,9 @@ bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struc
             char name[8];
             e->reason = GUARD_REASON_TAKEBACK;
             snprintf(e->text, sizeof e->text,
-                     "the move of ply %d, not seen, is seen now: %s %s; moves %d..%d played again",
-                     ufound, gog_color_name(color), go_point_name(found, g->h, name), ufound, ply);
+                     "the move of ply %d, not seen, is %s: %s %s; moves %d..%d played again",
+                     ufound, how, gog_color_name(color), go_point_name(found, g->h, name), ufound,
+                     ply);
         }
         for (int a = 0; a < ntail; a++) {
             int n0 = b->n;

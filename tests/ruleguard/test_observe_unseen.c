@@ -190,6 +190,66 @@ static void test_go_full_view_still_two_moves(void **state)
     assert_int_equal(two, 1);
 }
 
+/* Two views of the 9x9 board b (rows from the top; 'X' 'O' '.'), J5 occluded (for good: a cup
+ * stands there), appended to out. */
+static void gobs(char *out, size_t len, char b[9][10], int *frame)
+{
+    for (int rep = 0; rep < 2; rep++) {
+        ++*frame;
+        size_t used = strlen(out);
+        used += (size_t)snprintf(out + used, len - used, "obs t=%d000000000 frame=%d\n", *frame,
+                                 *frame);
+        for (int y = 0; y < 9; y++) {
+            char row[10];
+            memcpy(row, b[y], 10);
+            if (y == 4) row[8] = '#';
+            used += (size_t)snprintf(out + used, len - used, "%s\n", row);
+        }
+        snprintf(out + used, len - used, "end\n");
+    }
+}
+
+static void put(char b[9][10], const char *pt, char c)
+{
+    int x = pt[0] - 'A' - (pt[0] > 'I'), y = 9 - atoi(pt + 1);
+    b[y][x] = c;
+}
+
+/* White's stone on J5, under the cup, joins White's H5: Black's G5 captures both. The move not
+ * seen is found by the capture (the stones seen going need it). */
+static void test_go_unseen_move_found_by_its_capture(void **state)
+{
+    (void)state;
+    size_t len = 64 * 1024;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, HEAD);
+    char b[9][10];
+    for (int y = 0; y < 9; y++) snprintf(b[y], 10, ".........");
+    int frame = 0;
+    gobs(text, len, b, &frame);
+    static const char *const moves[] = {"BJ6", "WJ5", "BJ4", "WH5", "BH6",
+                                        "WA1", "BH4", "WA2", "BG5"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        put(b, moves[i] + 1, moves[i][0] == 'B' ? 'X' : 'O');
+        if (!strcmp(moves[i], "BG5")) put(b, "H5", '.');
+        gobs(text, len, b, &frame);
+    }
+    gobs(text, len, b, &frame);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_TAKEBACK), 1);
+    struct go_event_record r;
+    char rec[256];
+    record_of(&got, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    assert_string_equal(rec, "B J6 W J5 B J4 W H5 B H6 W A1 B H4 W A2 B G5");
+    go_event_record_free(&r);
+}
+
 /* ---- shogi: file 1 (the right-hand column, sente at the bottom) out of the picture ---- */
 
 static const char *const start_rows[9] = {
@@ -353,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_go_move_out_of_view_is_unseen),
         cmocka_unit_test(test_go_unseen_move_found_when_seen),
         cmocka_unit_test(test_go_full_view_still_two_moves),
+        cmocka_unit_test(test_go_unseen_move_found_by_its_capture),
         cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
         cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
         cmocka_unit_test(test_shogi_full_view_still_two_moves),
