@@ -169,6 +169,25 @@ static void capture_unexplained(const struct go_obs_guard *g, uint8_t c, int *re
     if (*nadd > 2) *nrem = 0;
 }
 
+/* near[p] = 1 for the points next to the game's chains through removed[] (where a stone joining
+ * them could stand): the unseen stone captured with them must be one of those. */
+static void near_chains(const struct go_obs_guard *g, const int *removed, int nrem,
+                        uint8_t near[GO_POINTS])
+{
+    static const int dir[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    const struct go_game *game = gog_game_of(g);
+    memset(near, 0, GO_POINTS);
+    for (int r = 0; r < nrem; r++) {
+        int chain[GO_POINTS];
+        int n = go_game_chain(game, removed[r], chain);
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < 4; k++) {
+                int x = go_x(chain[i]) + dir[k][0], y = go_y(chain[i]) + dir[k][1];
+                if (x >= 0 && y >= 0 && x < g->w && y < g->h) near[go_point(x, y)] = 1;
+            }
+    }
+}
+
 /* A stone of an unseen move's colour now believed on one of its dark points (and on no other):
  * the move is found. The moves go back to the ply before it and are played again, the found one
  * on its point (events: the take-back, then the moves). */
@@ -195,8 +214,10 @@ bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struc
             int removed[GO_POINTS], nrem, adds[3], nadd;
             capture_unexplained(g, u->color, removed, &nrem, adds, &nadd);
             if (nrem == 0) continue;
+            uint8_t near[GO_POINTS];
+            near_chains(g, removed, nrem, near);
             for (int p = 0; p < GO_POINTS && seen < 2; p++)
-                if (u->dark[p] && replays_clean(g, k, p, adds, nadd, removed, nrem))
+                if (u->dark[p] && near[p] && replays_clean(g, k, p, adds, nadd, removed, nrem))
                     found = p, seen++;
             how = "captured with the stones seen going";
         } else if (seen == 1 && !replays_clean(g, k, found, NULL, 0, NULL, 0)) {
