@@ -100,9 +100,12 @@ bool go_event_record_apply(struct go_event_record *r, const struct guard_event *
     if (ev->kind == GUARD_MOVE || ev->kind == GUARD_PASS) {
         if (!grow(r)) return false;
         struct go_move m = ev->move;
-        if (ev->kind == GUARD_PASS) m.point = GO_PASS;
+        /* a move not seen: a pass node, the text (where it may be) as its comment */
+        bool unseen = ev->kind == GUARD_MOVE && ev->reason == GUARD_REASON_UNSEEN;
+        if (ev->kind == GUARD_PASS || unseen) m.point = GO_PASS;
         r->moves[r->nmoves++] = m;
         if (r->position) go_game_play(r->position, m);
+        if (unseen) go_event_record_note(r, r->nmoves, ev->text);
         return false;
     }
     if (ev->kind == GUARD_GAME_END) {

@@ -277,6 +277,9 @@ bool shogi_event_record_apply(struct shogi_event_record *r, const struct guard_e
     }
     if (ev->kind == GUARD_MOVE) {
         if (carries_move(ev)) append(r, ev);
+        /* a move not seen: recorded as its likeliest, the text (what else it may be) with it */
+        if (carries_move(ev) && ev->reason == GUARD_REASON_UNSEEN)
+            shogi_event_record_note(r, r->rec->nmoves, ev->text);
         return false;
     }
     if (ev->kind == GUARD_GAME_END) {

@@ -116,6 +116,18 @@ const struct shogi_game *shogi_guard_game(const struct shogi_guard *g);
 /* guard_event.reason of a GUARD_PASS or GUARD_GAME_END that came from a signal (go_obs_signal) or
  * from the configuration; the text says what was seen. */
 #define GUARD_REASON_SIGNAL 1002
+/* guard_event.reason of a GUARD_MOVE that says a move was made but not seen: the other side's
+ * move between two moves of one side, when points the camera has not read since the last move
+ * (out of the picture, or occluded, in every view since) may hold it; with every point read the
+ * same colour twice stays GUARD_TWO_MOVES. Go: move.point is GO_NOPOINT (played as a pass in the
+ * game; the record keeps a pass node with the text as its comment); the text names the unread
+ * points it may lie on (or a pass). Once the stone is read on one of them, the guard takes the
+ * moves back to the ply before it (GUARD_REASON_TAKEBACK) and plays them again with the point
+ * found. Shogi: a record holds no unknown move, so guard_event.shogi is the likeliest legal move
+ * wholly on unread squares (no capture, no drop; a pawn's step first) and the text names the
+ * others; when the board later shows another of them (its squares in view, or the piece moving
+ * on), the move is amended the same way (take-back, the moves again). */
+#define GUARD_REASON_UNSEEN 1004
 
 /* Tunables, with defaults from go_obs_config_default(). A point's reading changes the guard's
  * belief only after confirm_sure consecutive readings with conf >= conf_sure, or confirm_any

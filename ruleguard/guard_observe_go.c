@@ -117,6 +117,7 @@ static int run(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing,
         return 0;
     }
     gog_try_resync(g, &b, t, frame);
+    gog_unseen_resolve(g, t, frame, &b);
     gog_check_pending(g, t, frame, false, &b);
     gog_explain(g, t, frame, flushing, &b);
     gog_check_pending(g, t, frame, flushing, &b);
@@ -221,6 +222,7 @@ int go_obs_guard_observe(struct go_obs_guard *g, const struct observation *o,
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) gog_read_point(g, go_point(x, y), o, &changed);
     gog_keep_view(g, o);
+    gog_unseen_view(g);
     if (!g->counting) gog_confirm_capture_view(g, o);
     if (!g->counting) confirm_answered(g);
     return run(g, o->t_ns, o->frame_seq, false, ev);

@@ -63,6 +63,15 @@ void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t
                             " (accepted under doubt: seen once, captured by the reply)");
             continue;
         }
+        if (k == p->unseen_at) {
+            /* not seen: dated by the stone seen after it */
+            const struct point_state *next =
+                k + 1 < p->n && p->from[k + 1] >= 0 ? &g->pt[p->from[k + 1]] : NULL;
+            gog_commit_move(g, p->move[k], next ? next->seen_t : t, next ? next->seen_frame : frame,
+                            NULL, next ? next->seen_obs : -1, false, b);
+            gog_unseen_commit(g, p, n0, t, frame, b);
+            continue;
+        }
         gog_commit_move(g, p->move[k], s ? s->seen_t : t, s ? s->seen_frame : frame, s,
                         s ? s->seen_obs : -1, flushing, b);
         if (p->from[k] == -1)

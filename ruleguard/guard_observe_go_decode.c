@@ -35,6 +35,7 @@ void gog_keep_view(struct go_obs_guard *g, const struct observation *o)
             v->v[p] = known ? o->point[p] : GOG_UNREAD;
             v->sure[p] = o->conf[p] >= g->cfg.conf_sure;
             v->doubt[p] = !o->occluded[p] && o->conf[p] < g->cfg.conf_sure;
+            v->dark[p] = o->occluded[p] || obs_out_of_view(o, p);
         }
 }
 

@@ -121,6 +121,7 @@ void gog_truncate_to_ply(struct go_obs_guard *g, int ply)
 {
     g->nhist = gog_actions_for_ply(g, ply);
     gog_rebuild(g);
+    gog_unseen_truncate(g, ply);
     int j = 0;
     for (int i = 0; i < g->npend; i++)
         if (g->pend[i].ply <= ply) g->pend[j++] = g->pend[i];

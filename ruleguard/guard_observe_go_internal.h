@@ -32,6 +32,8 @@
 /* Views kept for reading back a short sequence of moves (ko fights, snapbacks). */
 #define GOG_VIEWS  16
 #define GOG_UNREAD 3
+/* Unseen moves followed at once (guard_observe_go_unseen_view.c) */
+#define GOG_UNSEEN_MAX 8
 
 enum action_kind { ACT_SETUP, ACT_MOVE, ACT_TO_MOVE, ACT_HANDICAP, ACT_RESIGN };
 
@@ -135,8 +137,18 @@ struct go_obs_guard {
         uint8_t v[GO_POINTS]; /* the reading, or GOG_UNREAD */
         uint8_t sure[GO_POINTS];
         uint8_t doubt[GO_POINTS]; /* read, but not surely (even below conf_min) */
+        uint8_t dark[GO_POINTS];  /* out of the picture, or hidden (obs_out_of_view, occluded) */
     } views[GOG_VIEWS];
     long anchor_obs; /* the first view of the last move accepted */
+    /* moves recorded as not seen (GUARD_REASON_UNSEEN), oldest first: where each may lie, until
+       its stone is read there (the record amended) or every such point is read otherwise */
+    struct gog_unseen {
+        int ply;
+        uint8_t color;
+        uint8_t dark[GO_POINTS]; /* 1: unread since, may hold the stone */
+        int ndark;
+    } unseen[GOG_UNSEEN_MAX];
+    int nunseen;
 };
 
 /* ---- events -------------------------------------------------------------------------------- */
@@ -231,6 +243,11 @@ struct gog_plan {
     bool illegal;   /* the blocker is an illegal move of the side to move */
     bool capturer;  /* a stone that could capture a removal is still being confirmed */
     bool moved;     /* a new stone and one of its colour gone at the same time: a moved stone */
+    /* the move of index unseen_at (or -1) is a move of the other side not seen, on one of the
+       dark points (unread for good) or a pass: played as a pass */
+    int unseen_at;
+    uint8_t dark[GO_POINTS];
+    int ndark;
     struct change left[GO_POINTS]; /* what the moves do not explain */
     int nleft;
     uint8_t end[GO_POINTS]; /* the board after the plan */
@@ -252,6 +269,15 @@ bool gog_tentative_hidden(const struct go_obs_guard *g, const struct go_game *si
                           enum go_color tm);
 int gog_hidden_capturer(const struct go_obs_guard *g, const struct go_game *sim, int removed,
                         long removed_obs, enum go_color tm);
+
+/* guard_observe_go_unseen_view.c */
+int gog_dark_points(const struct go_obs_guard *g, const struct go_game *sim, enum go_color c,
+                    long since, uint8_t dark[GO_POINTS]);
+void gog_unseen_commit(struct go_obs_guard *g, const struct gog_plan *p, int n0, int64_t t,
+                       uint64_t frame, struct evbuf *b);
+void gog_unseen_view(struct go_obs_guard *g);
+bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b);
+void gog_unseen_truncate(struct go_obs_guard *g, int ply);
 
 /* guard_observe_go_commit_plan.c */
 void gog_commit_plan_before(struct go_obs_guard *g, const struct gog_plan *p, long first_bad,

@@ -101,6 +101,16 @@ static bool after_other(const struct go_obs_guard *g, const struct gog_diff *d, 
     return false;
 }
 
+/* Was the move before the next one of the plan a pass? (A move not seen, played as a pass,
+ * must not make two passes in a row: the game would end.) */
+static bool pass_before(const struct go_obs_guard *g, const struct gog_plan *p)
+{
+    if (p->n > 0) return p->move[p->n - 1].point == GO_PASS;
+    for (int i = g->nhist - 1; i >= 0; i--)
+        if (g->hist[i].kind == ACT_MOVE) return g->hist[i].m.point == GO_PASS;
+    return false;
+}
+
 /* Simulate the moves on a copy: which removals do their captures explain? A stone of the wrong
  * colour (out of turn) stops the plan: it is a flag, after a wait. Moves rest[] on (a moved stone
  * is a change no move explains). */
@@ -111,6 +121,7 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
     struct go_game *sim = go_game_copy(game);
     int handicap_left = g->handicap_left;
     memset(p, 0, sizeof *p);
+    p->unseen_at = -1;
     for (int k = 0; k < GUARD_OBS_MAX_EVENTS; k++) p->unseen_by[k] = p->unseen_fits[k] = -1;
     const struct change *blocker = NULL;
     bool taken[GO_POINTS] = {false};
@@ -207,6 +218,21 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
             blocker = a;
             p->illegal = true;
             break;
+        }
+        /* A stone out of turn while points the camera cannot read may hold the reply: the
+         * move of tm not seen (once a plan), played as a pass until its stone is seen */
+        if (!handicap && c != tm && !g->cfg.assume_pass && p->unseen_at < 0 &&
+            !gog_tentative_stone(g, (uint8_t)tm) && !pass_before(g, p) &&
+            (p->ndark = gog_dark_points(g, sim, tm, a->obs, p->dark)) > 0) {
+            p->unseen_at = p->n;
+            p->move[p->n] = (struct go_move){tm, GO_PASS};
+            p->from[p->n++] = -1;
+            go_game_play(sim, (struct go_move){tm, GO_PASS});
+            go_game_play(sim, (struct go_move){c, a->point});
+            p->move[p->n] = (struct go_move){c, a->point};
+            p->from[p->n++] = a->point;
+            handicap_left = 0;
+            continue;
         }
         if (!handicap && c != tm && !g->cfg.assume_pass) {
             blocker = a;

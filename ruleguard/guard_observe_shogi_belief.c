@@ -91,6 +91,7 @@ bool sobs_read(struct shogi_obs_guard *g, const struct observation *o)
                 bool valid =
                     v == SHOGI_EMPTY || ((v & ~31) == 0 && shogi_piece_type(v) != SHOGI_NO_TYPE &&
                                          shogi_piece_type(v) < SHOGI_TYPES);
+                if (!o->occluded[p] && !obs_out_of_view(o, p)) s->lit_obs = g->nobs;
                 if (o->occluded[p] || o->conf[p] < cfg->conf_min || !valid) {
                     clean = false; /* no evidence: keep the run as it is */
                     continue;

@@ -327,6 +327,11 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
         sobs_explain(g, t, frame, mode, b); /* the rest, from the amended game */
         return;
     }
+    if (mode != SOBS_FLUSH_SEEN &&
+        sobs_unseen_amend(g, board, nd, n > 0 && legal_dist < 1 << 20, t, frame, b)) {
+        sobs_explain(g, t, frame, mode, b); /* the rest, from the amended game */
+        return;
+    }
     if (n > 0 && mode == SOBS_FLUSH_SEEN) { /* legal moves only, a drop shown by its komadai */
         struct shogi_move one;
         struct shogi_verdict v;
@@ -350,6 +355,18 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
             reading_here |= g->sq[seq[i].to].cand.active ||
                             (!shogi_move_is_drop(seq[i]) && g->sq[seq[i].from].cand.active);
         if (mode == SOBS_FLUSH_CONFIRMED && legal_dist >= 1 << 20 && reading_here) return;
+        /* out of turn, while a move of the side to move may lie wholly out of the picture: that
+           move not seen, then these */
+        struct shogi_move alt[SOBS_UNSEEN_ALTS];
+        int total = 0, nalt = sobs_unseen_moves(g, pos, seq, n, alt, &total);
+        if (nalt > 0) {
+            struct shogi_position after = *pos;
+            shogi_do_move(&after, alt[0]);
+            if (ready(g, &after, seq, n, flushing) &&
+                sobs_unseen_commit(g, alt, nalt, total, t, frame, b))
+                commit_all(g, seq, n, t, frame, flushing, b);
+            return;
+        }
         if (ready(g, pos, seq, n, flushing)) commit_all(g, seq, n, t, frame, flushing, b);
         return;
     }

@@ -47,6 +47,7 @@ bool sobs_commit(struct shogi_obs_guard *g, struct shogi_move m, int64_t t, uint
         return false;
     }
     keep_move(g, m); /* as claimed: a 7) replays as 7), the turn passing */
+    g->move_obs = g->nobs;
     for (int i = 0; i < n && b->n < GUARD_OBS_MAX_EVENTS; i++) {
         struct guard_event *e = &b->ev[b->n++];
         *e = tmp[i];
@@ -77,6 +78,7 @@ void sobs_truncate(struct shogi_obs_guard *g, int n, int64_t t, uint64_t frame, 
     if (n < 0 || n >= g->nmoves) return;
     rebuild(g, n);
     sobs_drop_pending_after(g, n);
+    sobs_unseen_truncate(g, n);
     if (g->open_ply > n) g->open_ply = 0;
     g->resigned = false;
     struct guard_event *e = sobs_event(b, GUARD_MOVE, g->ply_base + n, t, frame);
@@ -99,5 +101,6 @@ bool sobs_restart(struct shogi_obs_guard *g, const struct shogi_position *start)
     g->nmoves = 0;
     g->npend = 0;
     g->open_ply = 0;
+    g->nunseen = 0;
     return true;
 }

@@ -32,6 +32,7 @@ struct sobs_square {
     bool doubt;                       /* the belief came from doubtful readings */
     bool weak; /* ... and none of them was sure (two doubtful misreads look like this) */
     struct sobs_cand cand;
+    long lit_obs; /* the last observation that had it in the picture, not occluded */
 };
 
 struct sobs_hand {
@@ -58,6 +59,9 @@ struct sobs_pending {
 };
 
 #define SOBS_MAX_PENDING 16
+#define SOBS_UNSEEN_ALTS 16 /* moves an unseen move may have been, kept */
+#define SOBS_UNSEEN_MAX  4  /* unseen moves followed at once */
+#define SOBS_UNSEEN_PLY  4  /* plies after an unseen move it may still be amended */
 
 struct shogi_obs_guard {
     struct shogi_obs_config cfg;
@@ -83,6 +87,14 @@ struct shogi_obs_guard {
     uint64_t wait_sig;
     int wait;
     bool resigned;
+    long move_obs; /* the observation of the last move committed */
+    /* moves recorded as not seen (guard_observe_shogi_unseen.c), oldest first */
+    struct sobs_unseen {
+        int k;                                   /* index in the game's plies */
+        struct shogi_move alt[SOBS_UNSEEN_ALTS]; /* the moves it may have been, alt[0] recorded */
+        int nalt;
+    } unseen[SOBS_UNSEEN_MAX];
+    int nunseen;
 };
 
 struct sobs_evbuf {
@@ -132,6 +144,23 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
  * search found (nmoves, legal) explain the rest (guard_observe_shogi_amend.c). */
 bool sobs_try_amend_promotion(struct shogi_obs_guard *g, const uint8_t *board, int nmoves,
                               bool legal, int64_t t, uint64_t frame, struct sobs_evbuf *b);
+
+/* unseen moves (guard_observe_shogi_unseen.c) */
+/* Moves seq[0..n) start with a move out of turn: the legal moves of the side to move that stay
+ * wholly on squares unread since the last move (no capture, no drop) after which seq is legal,
+ * likeliest first (a pawn's step before the rest), into alt; returns how many (up to
+ * SOBS_UNSEEN_ALTS kept, *total all). */
+int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                      const struct shogi_move *seq, int n, struct shogi_move alt[SOBS_UNSEEN_ALTS],
+                      int *total);
+/* Record alt[0] as the move not seen (GUARD_REASON_UNSEEN) and follow it. */
+bool sobs_unseen_commit(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt,
+                        int total, int64_t t, uint64_t frame, struct sobs_evbuf *b);
+/* An unseen move recorded as one move when another of its alternatives explains the board
+ * (exactly, or legally where the recorded one cannot): amended, the later moves played again. */
+bool sobs_unseen_amend(struct shogi_obs_guard *g, const uint8_t *board, int nd, bool legal,
+                       int64_t t, uint64_t frame, struct sobs_evbuf *b);
+void sobs_unseen_truncate(struct shogi_obs_guard *g, int n);
 
 /* search (guard_observe_shogi_search.c) */
 #define SOBS_SEQ_MAX     3 /* moves seen at once: each seen only once before the next came */

@@ -204,12 +204,13 @@ static bool parse_go_row(const char *row, int y, const struct obs_stream_header 
         case 'x': v = OBS_BLACK, conf = OBS_TEXT_CONF_DOUBT; break;
         case 'o': v = OBS_WHITE, conf = OBS_TEXT_CONF_DOUBT; break;
         case '?': conf = OBS_TEXT_CONF_NONE; break;
+        case '~': conf = OBS_OUT_OF_VIEW_CONF; break;
         case '#':
             o->occluded[p] = true;
             o->noccluded++;
             conf = 0;
             break;
-        default: return fail(err, lineno, "bad cell '%c' (. X O , x o ? #)", ch);
+        default: return fail(err, lineno, "bad cell '%c' (. X O , x o ? ~ #)", ch);
         }
         o->point[p] = v;
         o->conf[p] = conf;
@@ -251,6 +252,10 @@ static bool parse_shogi_row(char *row, int y, struct observation *o, int lineno,
         }
         if (!strcmp(tok, "?")) {
             o->conf[p] = OBS_TEXT_CONF_NONE;
+            continue;
+        }
+        if (!strcmp(tok, "~")) {
+            o->conf[p] = OBS_OUT_OF_VIEW_CONF;
             continue;
         }
         if (n > 1 && tok[n - 1] == '?') {
@@ -475,6 +480,7 @@ size_t obs_text_format_header(const struct obs_stream_header *hdr, char *buf, si
 static char go_cell(uint8_t v, float conf, bool occluded)
 {
     if (occluded) return '#';
+    if (conf == OBS_OUT_OF_VIEW_CONF) return '~';
     if (conf < 0.5f) return '?';
     bool sure = conf >= 0.9f;
     if (v == OBS_BLACK) return sure ? 'X' : 'x';
@@ -486,6 +492,10 @@ static void shogi_cell(struct out *o, uint8_t piece, float conf, bool occluded)
 {
     if (occluded) {
         put(o, "#");
+        return;
+    }
+    if (conf == OBS_OUT_OF_VIEW_CONF) {
+        put(o, "~");
         return;
     }
     if (conf < 0.5f) {

@@ -17,11 +17,13 @@
  *   .........XO........             Go: h rows from the top of the image, w cells each:
  *   ...                               '.' 'X' 'O' sure readings (conf 0.95),
  *                                     ',' 'x' 'o' readings in doubt (conf 0.7),
- *                                     '?' unreadable (conf 0.2), '#' occluded
+ *                                     '?' unreadable (conf 0.2), '~' out of the picture
+                                       (OBS_OUT_OF_VIEW_CONF), '#' occluded
  *   l n s g k g s n l               shogi: 9 rows of 9 space-separated cells: '.' empty, a SFEN
  *   ...                               letter (upper case sente, lower case gote) with '+' for a
  *                                     promoted face; a trailing '?' marks doubt (conf 0.7),
- *                                     '?' alone unreadable, '#' occluded
+ *                                     '?' alone unreadable, '~' out of the picture,
+                                       '#' occluded
  *   hand b P2 +P1 L1                shogi: sente's komadai (letter + count), '-' empty,
  *   hand w -                          'hidden' not in view (out of the picture), 'covered'
  *   hand w covered                    not in view because a hand rests over it; an optional

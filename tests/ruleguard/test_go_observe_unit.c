@@ -74,8 +74,10 @@ static const char *const w_again_part[9] = {"........?", "........?", "..X.....?
                                             "........?", "........?", "........?",
                                             "......O.?", "........?", "....O...?"};
 
-/* A camera that sees part of the board: the flag names the points it cannot read as where the
- * other side's move may lie. */
+/* The camera turned after the last move: the column read empty then is out of the picture now.
+ * Points read since the last move are no place for an unseen move (that needs points unread in
+ * every view since: tests/ruleguard/test_observe_unseen.c), so the same colour twice is still
+ * TWO_MOVES; the flag names the points it cannot read as where the other side's move may lie. */
 static void test_two_moves_with_points_out_of_view(void **state)
 {
     (void)state;

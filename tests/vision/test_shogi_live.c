@@ -80,6 +80,20 @@ static void red_note(const char *what, const struct red_tally *t)
     }
 }
 
+/* A move event into the moves got: a take-back (the guard amending a move, e.g. one not seen)
+ * cuts them back to its ply, the moves then come again; a move not seen counts as the move it was
+ * recorded as. */
+static void take_move(const struct guard_event *e, struct shogi_move got[64], int *ngot)
+{
+    if (e->kind != GUARD_MOVE) return;
+    if (e->reason == GUARD_REASON_TAKEBACK) {
+        if (e->ply >= 0 && e->ply < *ngot) *ngot = e->ply;
+        return;
+    }
+    if (e->reason == GUARD_REASON_SETUP) return;
+    if (*ngot < 64) got[(*ngot)++] = e->shogi;
+}
+
 static void run_game(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
                      int nfilm, struct tally *t, char *why, size_t whylen)
 {
@@ -178,7 +192,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             fprintf(stderr, "\n");
         }
         for (int k = 0; k < n; k++) {
-            if (ev[k].kind == GUARD_MOVE && ngot < 64) got[ngot++] = ev[k].shogi;
+            take_move(&ev[k], got, &ngot);
             if (guard_is_flag(ev[k].kind)) {
                 flags++;
                 if (!why[0])
@@ -189,8 +203,11 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     }
     int n = shogi_obs_guard_flush(guard, f->t > 0 ? (int64_t)(f->t * 1e9) : 0, ev);
     for (int k = 0; k < n; k++) {
-        if (ev[k].kind == GUARD_MOVE && ngot < 64) got[ngot++] = ev[k].shogi;
+        take_move(&ev[k], got, &ngot);
         flags += guard_is_flag(ev[k].kind);
+        if (guard_is_flag(ev[k].kind) && !why[0])
+            snprintf(why, whylen, "at the end, ply %d %s: %s", ev[k].ply,
+                     guard_kind_name(ev[k].kind), ev[k].text);
     }
     int want = rec->nmoves < nfilm ? rec->nmoves : nfilm, right = 0;
     for (int k = 0; k < want && k < ngot; k++) {

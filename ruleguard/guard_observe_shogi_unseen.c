@@ -1,0 +1,186 @@
+/* ruleguard/guard_observe_shogi_unseen.c — a move made where the camera cannot look. A camera that
+ * sees part of the board misses a move made wholly outside the picture: the other side then seems
+ * to move twice (9). When legal moves of the side to move stay wholly on squares unread since the
+ * last move (no capture: its komadai would show it; no drop), that is no TWO_MOVES: the move is
+ * recorded as made but not seen (GUARD_REASON_UNSEEN), as the likeliest of those moves (a record
+ * holds no unknown move), its text naming the others; the guard follows the game on. Once the
+ * board shows that another of them was made (its squares come into view, or the piece moves on
+ * from where it really went), the move is amended and the later moves played again. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ruleguard/guard_observe_shogi_internal.h"
+
+/* Unread since the last move: not in the picture (nor uncovered) in any observation since. */
+static bool dark(const struct shogi_obs_guard *g, int sq)
+{
+    return g->sq[sq].lit_obs < (g->move_obs > 0 ? g->move_obs : 1) && !g->sq[sq].cand.active;
+}
+
+/* The order of likelihood: a pawn's step first, then the lighter pieces; promotion last. */
+static int weight(struct shogi_move m)
+{
+    return (int)shogi_type_base(shogi_piece_type(m.piece)) * 2 + m.promote;
+}
+
+int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                      const struct shogi_move *seq, int n, struct shogi_move alt[SOBS_UNSEEN_ALTS],
+                      int *total)
+{
+    *total = 0;
+    if (n <= 0 || (int)shogi_piece_color(seq[0].piece) == pos->side || g->move_obs <= 0) return 0;
+    static struct shogi_move all[SHOGI_MAX_MOVES];
+    int nall = shogi_legal_moves(pos, all), nalt = 0;
+    for (int i = 0; i < nall; i++) {
+        struct shogi_move m = all[i];
+        if (shogi_move_is_drop(m) || m.captured != SHOGI_EMPTY || !dark(g, m.from) ||
+            !dark(g, m.to))
+            continue;
+        struct shogi_position p = *pos;
+        shogi_do_move(&p, m);
+        bool ok = true;
+        for (int k = 0; k < n && ok; k++) {
+            ok = (int)shogi_piece_color(seq[k].piece) == p.side && shogi_is_legal(&p, seq[k]);
+            if (ok) shogi_do_move(&p, seq[k]);
+        }
+        if (!ok) continue;
+        (*total)++;
+        /* insertion by weight, keeping the first SOBS_UNSEEN_ALTS */
+        int at = nalt;
+        while (at > 0 && weight(alt[at - 1]) > weight(m)) at--;
+        if (at >= SOBS_UNSEEN_ALTS) continue;
+        int last = nalt < SOBS_UNSEEN_ALTS ? nalt : SOBS_UNSEEN_ALTS - 1;
+        memmove(alt + at + 1, alt + at, (size_t)(last - at) * sizeof alt[0]);
+        alt[at] = m;
+        if (nalt < SOBS_UNSEEN_ALTS) nalt++;
+    }
+    return nalt;
+}
+
+/* The board now shows the game's position on the squares of m (they are unread: no evidence). */
+static void believe_game(struct shogi_obs_guard *g, struct shogi_move m)
+{
+    const struct shogi_position *pos = &sobs_game(g)->pos;
+    int sqs[2] = {m.from, m.to};
+    for (int i = 0; i < 2; i++) {
+        struct sobs_square *s = &g->sq[sqs[i]];
+        if (s->lit_obs == g->nobs) continue; /* read now: the readings say */
+        s->belief = pos->board[sqs[i]];
+        s->last_read = s->belief;
+        s->cand.active = false;
+        s->doubt = s->weak = false;
+    }
+}
+
+static void unseen_text(const struct shogi_obs_guard *g, int side, const struct shogi_move *alt,
+                        int nalt, int total, char *text, size_t len)
+{
+    (void)g;
+    char usi[6];
+    int used = snprintf(text, len, "%s's move not seen: one of %d move%s on unread squares",
+                        sobs_side_name(side), total, total == 1 ? "" : "s");
+    for (int i = 1; i < nalt && i < 6 && used < (int)len - 8; i++)
+        used += snprintf(text + used, len - (size_t)used, "%s%s", i == 1 ? " (also " : " ",
+                         shogi_move_to_usi(alt[i], usi));
+    if (nalt > 1 && used < (int)len - 3)
+        used += snprintf(text + used, len - (size_t)used, "%s)", total > 6 ? " ..." : "");
+    if (used < (int)len - 24)
+        snprintf(text + used, len - (size_t)used, "; recorded as %s until seen",
+                 shogi_move_to_usi(alt[0], usi));
+}
+
+bool sobs_unseen_commit(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt,
+                        int total, int64_t t, uint64_t frame, struct sobs_evbuf *b)
+{
+    int n0 = b->n, side = sobs_game(g)->pos.side;
+    if (!sobs_commit(g, alt[0], t, frame, NULL, b)) return false;
+    const struct shogi_game *game = sobs_game(g);
+    sobs_capture_made(g, game->plies[game->n - 1].move, game->n, t, frame);
+    for (int e = n0; e < b->n; e++)
+        if (b->ev[e].kind == GUARD_MOVE) {
+            b->ev[e].reason = GUARD_REASON_UNSEEN;
+            unseen_text(g, side, alt, nalt, total, b->ev[e].text, sizeof b->ev[e].text);
+        }
+    believe_game(g, alt[0]);
+    if (g->nunseen == SOBS_UNSEEN_MAX) {
+        memmove(g->unseen, g->unseen + 1, (SOBS_UNSEEN_MAX - 1) * sizeof g->unseen[0]);
+        g->nunseen--;
+    }
+    struct sobs_unseen *u = &g->unseen[g->nunseen++];
+    u->k = game->n - 1;
+    memcpy(u->alt, alt, (size_t)nalt * sizeof alt[0]);
+    u->nalt = nalt;
+    return true;
+}
+
+void sobs_unseen_truncate(struct shogi_obs_guard *g, int n)
+{
+    int j = 0;
+    for (int i = 0; i < g->nunseen; i++)
+        if (g->unseen[i].k < n) g->unseen[j++] = g->unseen[i];
+    g->nunseen = j;
+}
+
+/* The game with ply k made as m instead, the later plies as they were: false when one is then
+ * illegal. */
+static bool replay_with(const struct shogi_game *game, int k, struct shogi_move m,
+                        struct shogi_position *out)
+{
+    struct shogi_position p = game->pos;
+    for (int i = game->n - 1; i >= k; i--) shogi_undo_move(&p, game->plies[i].move);
+    if (!shogi_is_legal(&p, m)) return false;
+    shogi_do_move(&p, m);
+    for (int i = k + 1; i < game->n; i++) {
+        if (!shogi_is_legal(&p, game->plies[i].move)) return false;
+        shogi_do_move(&p, game->plies[i].move);
+    }
+    *out = p;
+    return true;
+}
+
+bool sobs_unseen_amend(struct shogi_obs_guard *g, const uint8_t *board, int nd, bool legal,
+                       int64_t t, uint64_t frame, struct sobs_evbuf *b)
+{
+    const struct shogi_game *game = sobs_game(g);
+    if (g->nmoves != game->n || nd == 0) return false;
+    for (int i = g->nunseen - 1; i >= 0; i--) {
+        struct sobs_unseen *u = &g->unseen[i];
+        if (u->k >= game->n || game->n - u->k > SOBS_UNSEEN_PLY + 1) continue;
+        for (int j = 1; j < u->nalt; j++) {
+            struct shogi_position p;
+            if (!replay_with(game, u->k, u->alt[j], &p)) continue;
+            int d[SHOGI_SQUARES], nd2 = 0;
+            for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+                if (p.board[sq] != board[sq]) d[nd2++] = sq;
+            bool better = nd2 == 0;
+            if (!better && !legal && nd2 < nd) {
+                struct shogi_move seq[SOBS_SEQ_MAX];
+                int dist;
+                better =
+                    sobs_find_moves(g, &p, board, d, nd2, nd2, seq, &dist) > 0 && dist < 1 << 20;
+            }
+            if (!better) continue;
+            if (b->n + 2 + (game->n - u->k) > GUARD_OBS_MAX_EVENTS - GUARD_MAX_EVENTS * 3) break;
+            struct shogi_move redo[SOBS_UNSEEN_PLY + 1], was = u->alt[0];
+            int nredo = 0, k = u->k;
+            for (int x = k; x < game->n && nredo < SOBS_UNSEEN_PLY + 1; x++)
+                redo[nredo++] = game->plies[x].move;
+            redo[0] = u->alt[j];
+            char usi[6], why[64];
+            snprintf(why, sizeof why, "the move not seen was %s",
+                     shogi_move_to_usi(u->alt[j], usi));
+            sobs_truncate(g, k, t, frame, why, b); /* drops this entry and the later ones */
+            for (int x = 0; x < nredo; x++) {
+                if (!sobs_commit(g, redo[x], t, frame, x ? "" : "not seen when made: found later",
+                                 b))
+                    return true;
+                game = sobs_game(g);
+                sobs_capture_made(g, game->plies[game->n - 1].move, game->n, t, frame);
+            }
+            believe_game(g, was);
+            believe_game(g, redo[0]);
+            return true;
+        }
+    }
+    return false;
+}

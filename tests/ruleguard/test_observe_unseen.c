@@ -1,0 +1,422 @@
+/* tests/ruleguard/test_observe_unseen.c — moves played where the camera cannot look, as
+ * observation streams (ruleguard/obs_text.h; '~' marks a point out of the picture). The other
+ * side's move out of the picture is recorded as a move not seen (GUARD_REASON_UNSEEN) naming the
+ * points it may lie on, not as TWO_MOVES; the game is followed on; once its stone is seen the moves
+ * are played again with the point found. With every point in view the same stream is TWO_MOVES. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/check_obs.h"
+#include "record/event_record.h"
+#include "record/shogi_event_record.h"
+#include "ruleguard/guard.h"
+#include "tests/testutil.h"
+
+#define MAX_EV 256
+
+struct got {
+    struct guard_event ev[MAX_EV];
+    int n;
+};
+
+static void on_event(const struct guard_event *e, void *ctx)
+{
+    struct got *g = ctx;
+    if (g->n < MAX_EV) g->ev[g->n++] = *e;
+    tu_note("  ply %d %s%s: %s", e->ply, guard_kind_name(e->kind),
+            e->reason == GUARD_REASON_UNSEEN     ? " (unseen)"
+            : e->reason == GUARD_REASON_TAKEBACK ? " (take-back)"
+                                                 : "",
+            e->text);
+}
+
+static void on_flag(const struct guard_event *e, void *ctx)
+{
+    (void)e, (void)ctx;
+}
+
+static void run(const char *text, struct got *got, struct check_obs_result *res)
+{
+    memset(got, 0, sizeof *got);
+    check_obs_stream(text, NULL, on_flag, on_event, got, res);
+    assert_true(res->readable);
+}
+
+static int count(const struct got *g, enum guard_kind k, int reason)
+{
+    int n = 0;
+    for (int i = 0; i < g->n; i++) n += g->ev[i].kind == k && g->ev[i].reason == reason;
+    return n;
+}
+
+static int flags(const struct got *g)
+{
+    int n = 0;
+    for (int i = 0; i < g->n; i++) n += guard_is_flag(g->ev[i].kind);
+    return n;
+}
+
+/* The record the events make (as the daemon keeps it): its moves as "B cc W -- ..." ("--" a
+ * pass node). */
+static void record_of(const struct got *g, int size, char *out, size_t len,
+                      struct go_event_record *r)
+{
+    assert_true(go_event_record_init(r, size, go_rules_find("Japanese 1989")));
+    for (int i = 0; i < g->n; i++) go_event_record_apply(r, &g->ev[i]);
+    out[0] = '\0';
+    for (int i = 0; i < r->nmoves; i++) {
+        char name[8];
+        size_t used = strlen(out);
+        snprintf(out + used, len - used, "%s%c %s", i ? " " : "",
+                 r->moves[i].color == GO_BLACK ? 'B' : 'W',
+                 r->moves[i].point == GO_PASS ? "--"
+                                              : go_point_name(r->moves[i].point, size, name));
+    }
+}
+
+/* Black C7; White's reply on the right-hand column, which the camera does not see; Black E5;
+ * White G3 (in view). Then, with 'full', the same with every point in view. */
+#define HEAD "kifucam-obs 1 go 9x9\nrules Japanese 1989\n"
+#define V(t, f, r0, r1, r2, r3, r4, r5, r6, r7, r8)                                                \
+    "obs t=" #t "000000000 frame=" #f "\n" r0 "\n" r1 "\n" r2 "\n" r3 "\n" r4 "\n" r5 "\n" r6      \
+    "\n" r7 "\n" r8 "\nend\n"
+
+static const char *const partial_stream = HEAD
+    /* Black C7, twice */
+    V(1, 1, "........~", "........~", "..X.....~", "........~", "........~", "........~",
+      "........~", "........~", "........~")
+        V(2, 2, "........~", "........~", "..X.....~", "........~", "........~", "........~",
+          "........~", "........~", "........~")
+    /* White plays J5, out of the picture: nothing changes in view */
+    V(3, 3, "........~", "........~", "..X.....~", "........~", "........~", "........~",
+      "........~", "........~", "........~")
+    /* Black E5 */
+    V(4, 4, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+      "........~", "........~", "........~")
+        V(5, 5, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+          "........~", "........~", "........~")
+            V(6, 6, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+              "........~", "........~", "........~")
+    /* White G3 */
+    V(7, 7, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+      "......O.~", "........~", "........~")
+        V(8, 8, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+          "......O.~", "........~", "........~")
+            V(9, 9, "........~", "........~", "..X.....~", "........~", "....X...~", "........~",
+              "......O.~", "........~", "........~");
+
+/* The camera turned: the right-hand column in view, White's stone on J5 */
+static const char *const turned = V(10, 10, ".........", ".........", "..X......", ".........",
+                                    "....X...O", ".........", "......O..", ".........", ".........")
+    V(11, 11, ".........", ".........", "..X......", ".........", "....X...O", ".........",
+      "......O..", ".........", ".........")
+        V(12, 12, ".........", ".........", "..X......", ".........", "....X...O", ".........",
+          "......O..", ".........", ".........");
+
+static void test_go_move_out_of_view_is_unseen(void **state)
+{
+    (void)state;
+    static struct got got;
+    struct check_obs_result res;
+    run(partial_stream, &got, &res);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_UNSEEN), 1);
+    for (int i = 0; i < got.n; i++)
+        if (got.ev[i].reason == GUARD_REASON_UNSEEN) {
+            assert_int_equal(got.ev[i].ply, 2);
+            assert_int_equal(got.ev[i].move.color, GO_WHITE);
+            assert_int_equal(got.ev[i].move.point, GO_NOPOINT);
+            /* the nine points of the column it may lie on */
+            assert_non_null(strstr(got.ev[i].text, "White's move not seen: on one of 9 unread"));
+            assert_non_null(strstr(got.ev[i].text, "J9"));
+        }
+    /* the record: a pass node for it, with the text as its comment; White's G3 in turn */
+    struct go_event_record r;
+    char moves[256];
+    record_of(&got, 9, moves, sizeof moves, &r);
+    tu_note("record: %s", moves);
+    assert_string_equal(moves, "B C7 W -- B E5 W G3");
+    assert_non_null(r.notes[2]);
+    assert_non_null(strstr(r.notes[2], "not seen"));
+    char *sgf = go_event_record_sgf(&r, &(struct go_record){0});
+    assert_non_null(sgf);
+    assert_non_null(strstr(sgf, "W[]"));
+    free(sgf);
+    go_event_record_free(&r);
+}
+
+static void test_go_unseen_move_found_when_seen(void **state)
+{
+    (void)state;
+    size_t len = strlen(partial_stream) + strlen(turned) + 1;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, "%s%s", partial_stream, turned);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_TAKEBACK), 1);
+    struct go_event_record r;
+    char moves[256];
+    record_of(&got, 9, moves, sizeof moves, &r);
+    tu_note("record: %s", moves);
+    assert_string_equal(moves, "B C7 W J5 B E5 W G3");
+    go_event_record_free(&r);
+}
+
+/* Every point in view: the same colour twice stays TWO_MOVES. */
+static void test_go_full_view_still_two_moves(void **state)
+{
+    (void)state;
+    char *text = strdup(partial_stream);
+    assert_non_null(text);
+    for (char *c = text; *c; c++)
+        if (*c == '~') *c = '.';
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_UNSEEN), 0);
+    int two = 0;
+    for (int i = 0; i < got.n; i++) two += got.ev[i].kind == GUARD_TWO_MOVES;
+    assert_int_equal(two, 1);
+}
+
+/* Two views of the 9x9 board b (rows from the top; 'X' 'O' '.'), J5 occluded (for good: a cup
+ * stands there), appended to out. */
+static void gobs(char *out, size_t len, char b[9][10], int *frame)
+{
+    for (int rep = 0; rep < 2; rep++) {
+        ++*frame;
+        size_t used = strlen(out);
+        used += (size_t)snprintf(out + used, len - used, "obs t=%d000000000 frame=%d\n", *frame,
+                                 *frame);
+        for (int y = 0; y < 9; y++) {
+            char row[10];
+            memcpy(row, b[y], 10);
+            if (y == 4) row[8] = '#';
+            used += (size_t)snprintf(out + used, len - used, "%s\n", row);
+        }
+        snprintf(out + used, len - used, "end\n");
+    }
+}
+
+static void put(char b[9][10], const char *pt, char c)
+{
+    int x = pt[0] - 'A' - (pt[0] > 'I'), y = 9 - atoi(pt + 1);
+    b[y][x] = c;
+}
+
+/* White's stone on J5, under the cup, joins White's H5: Black's G5 captures both. The move not
+ * seen is found by the capture (the stones seen going need it). */
+static void test_go_unseen_move_found_by_its_capture(void **state)
+{
+    (void)state;
+    size_t len = 64 * 1024;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, HEAD);
+    char b[9][10];
+    for (int y = 0; y < 9; y++) snprintf(b[y], 10, ".........");
+    int frame = 0;
+    gobs(text, len, b, &frame);
+    static const char *const moves[] = {"BJ6", "WJ5", "BJ4", "WH5", "BH6",
+                                        "WA1", "BH4", "WA2", "BG5"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        put(b, moves[i] + 1, moves[i][0] == 'B' ? 'X' : 'O');
+        if (!strcmp(moves[i], "BG5")) put(b, "H5", '.');
+        gobs(text, len, b, &frame);
+    }
+    gobs(text, len, b, &frame);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_TAKEBACK), 1);
+    struct go_event_record r;
+    char rec[256];
+    record_of(&got, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    assert_string_equal(rec, "B J6 W J5 B J4 W H5 B H6 W A1 B H4 W A2 B G5");
+    go_event_record_free(&r);
+}
+
+/* ---- shogi: file 1 (the right-hand column, sente at the bottom) out of the picture ---- */
+
+static const char *const start_rows[9] = {
+    "l n s g k g s n l", ". r . . . . . b .", "p p p p p p p p p",
+    ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+    "P P P P P P P P P", ". B . . . . . R .", "L N S G K G S N L"};
+
+struct sboard {
+    char cell[9][9][4];
+};
+
+static void sboard_from(struct sboard *b, const char *const rows[9])
+{
+    for (int y = 0; y < 9; y++) {
+        char row[64];
+        snprintf(row, sizeof row, "%s", rows[y]);
+        char *sp = NULL;
+        int x = 0;
+        for (char *tok = strtok_r(row, " ", &sp); tok && x < 9; tok = strtok_r(NULL, " ", &sp))
+            snprintf(b->cell[y][x++], 4, "%s", tok);
+    }
+}
+
+/* move a piece on the board: USI squares ("7g" -> x = 9 - file, y = rank) */
+static void sboard_move(struct sboard *b, const char *usi)
+{
+    int fx = 9 - (usi[0] - '0'), fy = usi[1] - 'a', tx = 9 - (usi[2] - '0'), ty = usi[3] - 'a';
+    memcpy(b->cell[ty][tx], b->cell[fy][fx], 4);
+    snprintf(b->cell[fy][fx], 4, ".");
+}
+
+/* Two observations of b (file 1 out of the picture when dark) appended to out. */
+static void sobs(char *out, size_t len, const struct sboard *b, bool dark, int *frame)
+{
+    for (int rep = 0; rep < 2; rep++) {
+        ++*frame;
+        size_t used = strlen(out);
+        used += (size_t)snprintf(out + used, len - used, "obs t=%d000000000 frame=%d\n", *frame,
+                                 *frame);
+        for (int y = 0; y < 9; y++)
+            for (int x = 0; x < 9; x++)
+                used += (size_t)snprintf(out + used, len - used, "%s%s",
+                                         dark && x == 8 ? "~" : b->cell[y][x], x == 8 ? "\n" : " ");
+        snprintf(out + used, len - used, "hand b -\nhand w -\nend\n");
+    }
+}
+
+/* Sente 7g7f; gote's move on file 1 (out of the picture); sente 2g2f; gote 3c3d; then, with
+ * turn, the camera turned onto file 1. */
+static char *shogi_stream(const char *unseen, bool dark, bool turn)
+{
+    size_t len = 64 * 1024;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, "kifucam-obs 1 shogi 9x9\n");
+    struct sboard b;
+    sboard_from(&b, start_rows);
+    int frame = 0;
+    sobs(text, len, &b, dark, &frame);
+    static const char *const moves[4] = {"7g7f", NULL, "2g2f", "3c3d"};
+    for (int i = 0; i < 4; i++) {
+        sboard_move(&b, moves[i] ? moves[i] : unseen);
+        sobs(text, len, &b, dark, &frame);
+    }
+    if (turn) sobs(text, len, &b, false, &frame);
+    return text;
+}
+
+static void shogi_record_of(const struct got *g, char *out, size_t len,
+                            struct shogi_event_record *r)
+{
+    struct shogi_position start;
+    shogi_position_startpos(&start);
+    assert_true(shogi_event_record_init(r, &start));
+    for (int i = 0; i < g->n; i++) shogi_event_record_apply(r, &g->ev[i]);
+    out[0] = '\0';
+    for (int i = 0; i < r->rec->nmoves; i++) {
+        char usi[6];
+        size_t used = strlen(out);
+        snprintf(out + used, len - used, "%s%s", i ? " " : "",
+                 shogi_move_to_usi(r->rec->moves[i].move, usi));
+    }
+}
+
+static void test_shogi_move_out_of_view_is_unseen(void **state)
+{
+    (void)state;
+    char *text = shogi_stream("1c1d", true, false);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_UNSEEN), 1);
+    for (int i = 0; i < got.n; i++)
+        if (got.ev[i].reason == GUARD_REASON_UNSEEN) {
+            assert_int_equal(got.ev[i].ply, 2);
+            /* a pawn's step, or the lance's: both on file 1 */
+            assert_non_null(strstr(got.ev[i].text, "not seen: one of 2 moves on unread squares"));
+            assert_non_null(strstr(got.ev[i].text, "1a1b"));
+        }
+    struct shogi_event_record r;
+    char moves[256];
+    shogi_record_of(&got, moves, sizeof moves, &r);
+    tu_note("record: %s", moves);
+    assert_string_equal(moves, "7g7f 1c1d 2g2f 3c3d");
+    assert_non_null(r.rec->moves[1].comment);
+    assert_non_null(strstr(r.rec->moves[1].comment, "not seen"));
+    shogi_event_record_free(&r);
+}
+
+/* Gote moved the lance; recorded as the pawn's step until file 1 comes into view. */
+static void test_shogi_unseen_move_amended_when_seen(void **state)
+{
+    (void)state;
+    char *text = shogi_stream("1a1b", true, true);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_TAKEBACK), 1);
+    struct shogi_event_record r;
+    char moves[256];
+    shogi_record_of(&got, moves, sizeof moves, &r);
+    tu_note("record: %s", moves);
+    assert_string_equal(moves, "7g7f 1a1b 2g2f 3c3d");
+    shogi_event_record_free(&r);
+}
+
+/* Every square in view, gote's move never made: TWO_MOVES (9) as before. */
+static void test_shogi_full_view_still_two_moves(void **state)
+{
+    (void)state;
+    size_t len = 64 * 1024;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, "kifucam-obs 1 shogi 9x9\n");
+    struct sboard b;
+    sboard_from(&b, start_rows);
+    int frame = 0;
+    sobs(text, len, &b, false, &frame);
+    sboard_move(&b, "7g7f");
+    sobs(text, len, &b, false, &frame);
+    sboard_move(&b, "2g2f");
+    sobs(text, len, &b, false, &frame);
+    sobs(text, len, &b, false, &frame);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_UNSEEN), 0);
+    int two = 0;
+    for (int i = 0; i < got.n; i++) two += got.ev[i].kind == GUARD_TWO_MOVES;
+    assert_int_equal(two, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_go_move_out_of_view_is_unseen),
+        cmocka_unit_test(test_go_unseen_move_found_when_seen),
+        cmocka_unit_test(test_go_full_view_still_two_moves),
+        cmocka_unit_test(test_go_unseen_move_found_by_its_capture),
+        cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
+        cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
+        cmocka_unit_test(test_shogi_full_view_still_two_moves),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
