@@ -100,8 +100,10 @@ static bool gap_lit(const struct sample *gap, const struct sample *ref)
         if (d[k] < -LIT_NOISE && a[k] < LIT_CLIP) return false;
         if (d[k] > 1.25 * d[lo] + LIT_NOISE) return false;
     }
-    /* the middle channel rises with the darkest unless it clips */
-    return d[mid] >= 0.65 * d[lo] || a[mid] >= LIT_CLIP;
+    /* the middle channel rises with the darkest unless it clips (on a glare film's lit gaps
+     * 0.95..1.0 but where a stone's flank mixes in; a pale hand's gaps over a board's first line
+     * 0.79..0.85: its blue rises most) */
+    return d[mid] >= 0.9 * d[lo] || a[mid] >= LIT_CLIP;
 }
 
 void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs)
