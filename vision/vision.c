@@ -8,15 +8,12 @@
 
 #define DOUBTFUL_FIND      0.8
 #define SECOND_LOOK_MARGIN 0.1
-/* frames tracked under DOUBTFUL_FIND before the board is searched afresh */
-#define DOUBT_RETRY 15
 
 struct vision_state {
     bool have_grid;
     struct grid grid;
     uint8_t last_point[OBS_POINTS];
     int frames_since_find;
-    int doubt; /* frames tracked in doubt since the last search */
     uint8_t *gray, *color;
     size_t gray_cap, color_cap;
     struct find_work *fw;
@@ -72,29 +69,6 @@ static void second_look(struct vision_detector *det, struct vision_state *st, co
 {
     det->work_size = 2 * det->work_size < big ? 2 * det->work_size : big;
     another_look(det, st, g, ri, true, FIND_THIN_LINES);
-}
-
-/* The board from scratch into st->grid: thin lines at the working size, larger sizes when a
- * large frame's board is not found or doubtful, then the other filters. */
-static bool find_grid(struct vision_detector *det, struct vision_state *st, const cv_image *g,
-                      const struct read_image *ri)
-{
-    bool ok = board_find(det, st->fw, g, det->board_size, FIND_THIN_LINES, &st->grid);
-    int big = ri->w > ri->h ? ri->w : ri->h;
-    /* a small or steeply tilted board in a large frame: its lines merge or bend apart at the
-     * working size; look again at twice the resolution, then at full size */
-    int keep = det->work_size;
-    while (!ok && big > det->work_size) {
-        det->work_size = 2 * det->work_size < big ? 2 * det->work_size : big;
-        ok = board_find(det, st->fw, g, det->board_size, FIND_THIN_LINES, &st->grid);
-    }
-    if (ok && big > det->work_size) second_look(det, st, g, ri, big);
-    det->work_size = keep;
-    if (det->other_looks) {
-        ok = another_look(det, st, g, ri, ok, FIND_MEDIAN);
-        ok = another_look(det, st, g, ri, ok, FIND_THIN_LINES | FIND_NO_BLOBS);
-    }
-    return ok;
 }
 
 struct vision_detector *vision_detector_new(void)
@@ -205,45 +179,33 @@ bool vision_read_go(struct vision_detector *det, const struct vision_image *img,
         tracked = s >= det->track_min;
         det->stage_ms[VSTAGE_TRACK] += vision_now_ms() - t0;
     }
-    /* tracked, but doubtfully for DOUBT_RETRY frames: a bump can move the board further than
-     * track_nudge's shifts, and the grid then sits partly on the lines (0.6 on a glare film's
-     * 19x19, a quarter spacing off at the far edge, for the rest of the game). Search afresh and
-     * keep what is found when the picture likes it clearly better (all points counted, stones
-     * too, for both) */
-    if (tracked && det->other_looks && det->stats.track_score < DOUBTFUL_FIND) {
-        if (++st->doubt >= DOUBT_RETRY) {
-            st->doubt = 0;
-            struct grid keep = st->grid;
-            struct vision_stats first = det->stats;
-            double now = track_score(ri.gray, ri.w, ri.h, &keep, NULL);
-            cv_image g = {st->gray, ri.w, ri.h, ri.w, 1};
-            if (find_grid(det, st, &g, &ri) &&
-                track_score(ri.gray, ri.w, ri.h, &st->grid, NULL) >= now + SECOND_LOOK_MARGIN) {
-                tracked = false;
-                det->stats.refound = true;
-                st->frames_since_find = 0;
-                memset(st->last_point, OBS_EMPTY, sizeof st->last_point);
-                det->stats.track_score = track_score(ri.gray, ri.w, ri.h, &st->grid, NULL);
-            } else {
-                st->grid = keep;
-                det->stats = first;
-            }
-        }
-    } else
-        st->doubt = 0;
-    if (!tracked && !det->stats.refound) {
+    if (!tracked) {
         cv_image g = {st->gray, ri.w, ri.h, ri.w, 1};
         det->stats.refound = true;
         st->frames_since_find = 0;
-        st->doubt = 0;
-        if (!find_grid(det, st, &g, &ri)) {
+        bool ok = board_find(det, st->fw, &g, det->board_size, FIND_THIN_LINES, &st->grid);
+        int big = ri.w > ri.h ? ri.w : ri.h;
+        /* a small or steeply tilted board in a large frame: its lines merge or bend apart at the
+         * working size; look again at twice the resolution, then at full size */
+        int keep = det->work_size;
+        while (!ok && big > det->work_size) {
+            det->work_size = 2 * det->work_size < big ? 2 * det->work_size : big;
+            ok = board_find(det, st->fw, &g, det->board_size, FIND_THIN_LINES, &st->grid);
+        }
+        if (ok && big > det->work_size) second_look(det, st, &g, &ri, big);
+        det->work_size = keep;
+        if (det->other_looks) {
+            ok = another_look(det, st, &g, &ri, ok, FIND_MEDIAN);
+            ok = another_look(det, st, &g, &ri, ok, FIND_THIN_LINES | FIND_NO_BLOBS);
+        }
+        if (!ok) {
             st->have_grid = false;
             return false;
         }
         st->have_grid = true;
         memset(st->last_point, OBS_EMPTY, sizeof st->last_point);
         det->stats.track_score = track_score(ri.gray, ri.w, ri.h, &st->grid, NULL);
-    } else if (tracked)
+    } else
         st->frames_since_find++;
 
     t0 = vision_now_ms();
