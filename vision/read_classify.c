@@ -24,6 +24,9 @@
 #define LINE_HIDDEN 0.15
 /* A black stone in a glare that washes the board out is at least this much darker than it */
 #define GLARE_BLACK_RHO 0.9
+/* A washed "white stone" no brighter than this share of the board around, and not as neutral as
+ * one, is the board (classify_points) */
+#define WASHED_WHITE_RHO 1.04
 /* A stone's shadow darkens the board beside it to no less than this share of the board's
  * brightness (0.78..0.83 under a dim film's lamp); an arm's shadow or a sleeve goes deeper */
 #define SHADOW_MIN 0.7
@@ -207,7 +210,15 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
              * rule guard), and no hand is there either, so the view still settles (a stone
              * that shows, black or brighter than the washed board, is read as it is). Unless its
              * own lines show there (their valleys, which a stone hides): then it is empty */
-            bool washed = pf->washed[p] && v == OBS_EMPTY && !th->lines[p];
+            /* A "white stone" there that keeps some of the board's colour and is no brighter
+             * than the board around is that board itself, clipped almost as a white stone's
+             * body clips (a glare spot on the board's edge read a white stone on the first line
+             * for good: neutrality 0.57, rho 0.97..0.98; washed shell stones 0.97..1.00 and
+             * 1.04..1.09, glass stones, which show the board through them, 0.66..0.75 and
+             * 1.11..1.24) */
+            bool washed = pf->washed[p] && !th->lines[p] &&
+                          (v == OBS_EMPTY || (v == OBS_WHITE && pf->neu[p] < WHITE_NEUTRAL &&
+                                              pf->rho[p] < WASHED_WHITE_RHO));
             bool occ = !washed && point_covered(pf, th, gs, p, v);
             obs->point[p] = occ || washed ? OBS_EMPTY : (uint8_t)v;
             obs->conf[p] = occ ? 0 : washed ? OBS_WASHED_OUT_CONF : (float)(0.5 + 0.5 * conf);

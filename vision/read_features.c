@@ -79,9 +79,15 @@ void point_features(const struct read_image *im, const struct grid *g, const str
             pf->paper[p] = 0;
             for (int k = 0; k < 4; k++) {
                 int gi = (y + dirs[k][1]) * NG + (x + dirs[k][0]);
-                b.lum += ref[gi].lum / 4, b.rg += ref[gi].rg / 4, b.gb += ref[gi].gb / 4;
+                /* (where a glare lights the board more than the gaps around, its own gap is the
+                 * board's brightness: a black stone at a glare's centre is lit grey, darker
+                 * than that but not than the reference, and was read white) */
+                bool lit = gs->lit[gi] && gs->gd[gi] > gs->tol;
+                b.lum += (lit ? gap[gi].lum : ref[gi].lum) / 4;
+                b.rg += ref[gi].rg / 4, b.gb += ref[gi].gb / 4;
                 /* a gap beyond the frame's edge (a partial view) tells nothing */
-                bool bad = (gs->gd[gi] > gs->tol || gs->grey[gi]) && gs->seen[gi];
+                /* (nor does a glare's light: gs->lit) */
+                bool bad = ((gs->gd[gi] > gs->tol && !gs->lit[gi]) || gs->grey[gi]) && gs->seen[gi];
                 pf->badgaps[p] += bad;
                 pf->badmask[p] |= (unsigned char)(bad << k);
                 pf->reach[p] |= (unsigned char)(reaches(px, py, sg->offset[p], gs->xy[gi],

@@ -20,6 +20,12 @@
 #define MIX_CHROMA 1.15
 /* Grey above which a board's colour is clipped (its red channel saturates first) */
 #define CLIP_LUM 230
+/* gap_lit: the least light a glare adds to the darkest channel, a channel's noise, and the
+ * level at which a channel is taken for clipped (a sample's mean over pixels of which some clip:
+ * 229..254 for the red of a glare film's lit gaps) */
+#define LIT_MIN   8
+#define LIT_NOISE 8
+#define LIT_CLIP  225
 
 void gaps_sample(const struct read_image *im, const struct grid *g, struct read_gaps *gs)
 {
@@ -57,6 +63,47 @@ void gaps_reference(const struct sample *gap, const bool *use, int n, struct sam
             r->lum = read_median(a[0], m), r->rg = read_median(a[1], m),
             r->gb = read_median(a[2], m);
         }
+}
+
+/* R, G, B of a sample (lum is BT.601 luma: G = lum - 0.299 (R - G) + 0.114 (G - B)) */
+static void sample_rgb(const struct sample *s, double c[3])
+{
+    double g = s->lum - 0.299 * s->rg + 0.114 * s->gb;
+    c[0] = g + s->rg, c[1] = g, c[2] = g - s->gb;
+}
+
+/* Whether a gap shows the board of its reference under more light: a lamp's glare adds light of
+ * its own colour (near white) to every channel alike, so each channel rises by about as much as
+ * the darkest one, less only where it clips at the sensor's limit, and none falls. The board is
+ * brighter there than the gaps around and its colour paler, so such a gap is far from its
+ * reference (gd), yet board. Anything laid over the board changes the channels unevenly: skin
+ * over a wood board raises its blue, not its green; a white sleeve raises the blue twice as much
+ * as the green and darkens the red unless it is brighter than the board's red. */
+static bool gap_lit(const struct sample *gap, const struct sample *ref)
+{
+    double a[3], b[3], d[3];
+    sample_rgb(gap, a);
+    sample_rgb(ref, b);
+    int lo = 0, hi = 0;
+    for (int k = 0; k < 3; k++) {
+        d[k] = a[k] - b[k];
+        if (b[k] < b[lo]) lo = k;
+        if (b[k] > b[hi]) hi = k;
+    }
+    int mid = 3 - lo - hi;
+    /* a glare that lights the board this much takes its brightest channel to the sensor's
+     * limit (skin or a sleeve over a board in dim light lifts every channel too, but not there) */
+    if (lo == hi || !(gap->lum > ref->lum) || d[lo] < LIT_MIN || a[hi] < LIT_CLIP) return false;
+    for (int k = 0; k < 3; k++) {
+        /* no channel darker (but by noise or where it clips), none gaining much more than the
+         * darkest */
+        if (d[k] < -LIT_NOISE && a[k] < LIT_CLIP) return false;
+        if (d[k] > 1.25 * d[lo] + LIT_NOISE) return false;
+    }
+    /* the middle channel rises with the darkest unless it clips (on a glare film's lit gaps
+     * 0.95..1.0 but where a stone's flank mixes in; a pale hand's gaps over a board's first line
+     * 0.79..0.85: its blue rises most) */
+    return d[mid] >= 0.9 * d[lo] || a[mid] >= LIT_CLIP;
 }
 
 void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs)
@@ -112,6 +159,10 @@ void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs)
                         hypot(gap[i].rg, gap[i].gb) / lg < WASH_MIN * gs->board_cy &&
                         hypot(ref[i].rg, ref[i].gb) / lr < WASH_REF * gs->board_cy;
     }
+    /* a gap brighter than its reference by a glare's light (gap_lit) */
+    for (int i = 0; i < NG * NG; i++)
+        gs->lit[i] =
+            i % NG <= n && i / NG <= n && tinted && gs->seen[i] && gap_lit(&gap[i], &ref[i]);
     /* a gap whose colour is no mix of the board's and a stone's grey: skin, a sleeve.
      * Brightness aside (chromaticity: colour over brightness), a stone's body leaning over a
      * gap moves it from the board's colour straight towards grey; anything else moves it

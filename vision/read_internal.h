@@ -64,6 +64,8 @@ struct read_gaps {
     bool tinted;                /* a colour frame of a tinted board */
     bool grey[NG * NG];         /* as neutral as paper on a tinted board: a sleeve, a shirt */
     bool washed[NG * NG];       /* board in a glare that takes its colour, at the sensor's limit */
+    bool lit[NG * NG];          /* the board under a glare's added light: every channel brighter
+                                 * by about as much (the brightest clipped), read_gaps.c */
     bool foreign[NG * NG];      /* off the line from the board's colour to grey: skin, cloth */
     bool mix[NG * NG];          /* on that line, between a black and a white stone's brightness:
                                  * the board partly behind a stone's body (an oblique view) */
