@@ -20,7 +20,7 @@ void kc_config_default(struct kc_config *c)
     snprintf(c->board_name, sizeof c->board_name, "board-1");
     c->settle_s = 0.5;
     c->repeat_s = 0.5;
-    c->still_cover_s = 0;
+    c->still_cover_s = 2;
     c->speed = 1;
     c->retry_min_ms = 200;
     c->retry_max_ms = 5000;

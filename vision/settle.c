@@ -30,7 +30,10 @@ void settle_params_default(struct settle_params *p)
     p->min_conf = 0.4; /* under the guard's 0.5: a point out of the picture (0.45) passes */
     p->repeat_s = 0.5;
     p->hold_conf = 0.9;
-    p->still_occlusion_s = 0;
+    /* a reader's false cover held for good (a glare, a stone's sheen) stopped a film for good;
+     * a move played under a still cover is now found by the guard (an unseen move on its
+     * unread points) instead of reading as two in a row */
+    p->still_occlusion_s = 2.0;
 }
 
 struct settler *settle_new(const struct settle_params *p)

@@ -181,6 +181,9 @@ static void test_faults_live(void **state)
        its move: the settled views come seconds apart, several moves each, and the guard fits
        the fault's stone into them; KIFUCAM_GO_FAULT_ALL=1: see the note of issue 8) */
     assert_true(flagged * 4 >= films);
+    /* the optimised build's figure today: 4 of 5 flagged with their kind, 4 at their move (the
+     * stone slid in dim light is missed: the reader loses that film's moves) */
+    if (!TU_UNDER_ASAN) assert_true(at_ply * 5 >= films * 3);
 }
 
 int main(void)
