@@ -29,7 +29,7 @@ int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_positi
 {
     *total = 0;
     if (n <= 0 || (int)shogi_piece_color(seq[0].piece) == pos->side || g->move_obs <= 0) return 0;
-    static struct shogi_move all[SHOGI_MAX_MOVES];
+    struct shogi_move all[SHOGI_MAX_MOVES]; /* on the stack, as the search's: a guard per board */
     int nall = shogi_legal_moves(pos, all), nalt = 0;
     for (int i = 0; i < nall; i++) {
         struct shogi_move m = all[i];
