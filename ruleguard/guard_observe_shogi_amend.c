@@ -12,22 +12,28 @@
 /* How many of the last moves may still be amended: the mover's piece and the reply. */
 #define AMEND_PLIES 2
 
-/* The board when move k of the game is played the other way and the later moves as they were;
- * false when any of them is then illegal. */
-static bool replay_turned(const struct shogi_game *game, int k, struct shogi_position *out)
+bool sobs_replay_with(const struct shogi_game *game, int k, struct shogi_move m,
+                      struct shogi_position *out)
 {
     struct shogi_position p = game->pos;
     for (int i = game->n - 1; i >= k; i--) shogi_undo_move(&p, game->plies[i].move);
-    struct shogi_move alt = game->plies[k].move;
-    alt.promote = !alt.promote;
-    if (!shogi_is_legal(&p, alt)) return false;
-    shogi_do_move(&p, alt);
+    if (!shogi_is_legal(&p, m)) return false;
+    shogi_do_move(&p, m);
     for (int i = k + 1; i < game->n; i++) {
         if (!shogi_is_legal(&p, game->plies[i].move)) return false;
         shogi_do_move(&p, game->plies[i].move);
     }
     *out = p;
     return true;
+}
+
+/* The board when move k of the game is played the other way (promoted or not) and the later
+ * moves as they were; false when any of them is then illegal. */
+static bool replay_turned(const struct shogi_game *game, int k, struct shogi_position *out)
+{
+    struct shogi_move alt = game->plies[k].move;
+    alt.promote = !alt.promote;
+    return sobs_replay_with(game, k, alt, out);
 }
 
 /* The squares where p differs from board, and after them those read differently of late (as

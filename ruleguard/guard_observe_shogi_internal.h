@@ -190,4 +190,9 @@ void sobs_check_promoted_in_hand(struct shogi_obs_guard *g, int64_t t, uint64_t 
 void sobs_check_resign(struct shogi_obs_guard *g, const struct observation *o, bool board_settled,
                        struct sobs_evbuf *b);
 
+/* guard_observe_shogi_amend.c: the position after the game with ply k made as m instead and the
+ * later plies as they were; false when one of them is then illegal. */
+bool sobs_replay_with(const struct shogi_game *game, int k, struct shogi_move m,
+                      struct shogi_position *out);
+
 #endif

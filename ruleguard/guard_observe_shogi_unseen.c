@@ -121,23 +121,6 @@ void sobs_unseen_truncate(struct shogi_obs_guard *g, int n)
     g->nunseen = j;
 }
 
-/* The game with ply k made as m instead, the later plies as they were: false when one is then
- * illegal. */
-static bool replay_with(const struct shogi_game *game, int k, struct shogi_move m,
-                        struct shogi_position *out)
-{
-    struct shogi_position p = game->pos;
-    for (int i = game->n - 1; i >= k; i--) shogi_undo_move(&p, game->plies[i].move);
-    if (!shogi_is_legal(&p, m)) return false;
-    shogi_do_move(&p, m);
-    for (int i = k + 1; i < game->n; i++) {
-        if (!shogi_is_legal(&p, game->plies[i].move)) return false;
-        shogi_do_move(&p, game->plies[i].move);
-    }
-    *out = p;
-    return true;
-}
-
 bool sobs_unseen_amend(struct shogi_obs_guard *g, const uint8_t *board, int nd, bool legal,
                        int64_t t, uint64_t frame, struct sobs_evbuf *b)
 {
@@ -148,7 +131,7 @@ bool sobs_unseen_amend(struct shogi_obs_guard *g, const uint8_t *board, int nd, 
         if (u->k >= game->n || game->n - u->k > SOBS_UNSEEN_PLY + 1) continue;
         for (int j = 1; j < u->nalt; j++) {
             struct shogi_position p;
-            if (!replay_with(game, u->k, u->alt[j], &p)) continue;
+            if (!sobs_replay_with(game, u->k, u->alt[j], &p)) continue;
             int d[SHOGI_SQUARES], nd2 = 0;
             for (int sq = 0; sq < SHOGI_SQUARES; sq++)
                 if (p.board[sq] != board[sq]) d[nd2++] = sq;
