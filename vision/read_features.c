@@ -22,6 +22,10 @@ static bool reaches(double px, double py, const double off[2], const double xy[2
  * pixels of where the grid puts it (a grid that misses the line by a pixel or two, a lens's
  * barrel). The lower flank counts, so the edge of a shadow or of a hand (a step) is no line,
  * and neither is a stone's smooth shading. */
+/* The arm's search reach, in pixels, at most (a spacing of 600 px), and its profile's length. */
+#define ARM_REACH_MAX   60.0
+#define ARM_PROFILE_MAX (8 * 60 + 1)
+
 static double arm_line(const struct read_image *im, const struct grid *g, int x, int y, int du,
                        int dv, double bl)
 {
@@ -36,23 +40,35 @@ static double arm_line(const struct read_image *im, const struct grid *g, int x,
     if (ll < 1e-6) return 0;
     nx = -ly / ll, ny = lx / ll;
     double spacing = ll / 0.16;
-    double w = fmax(3.0, 0.1 * spacing), reach = fmax(3.0, 0.1 * spacing);
+    double reach = spacing > 30 ? 0.1 * spacing : 3.0;
+    reach = reach < ARM_REACH_MAX ? reach : ARM_REACH_MAX;
+    /* the flanks' distance in whole half-pixel steps, so that the valley and both flanks are
+     * read off one profile across the line, each sample once */
+    int wsteps = (int)lround(2 * reach);
+    double w = wsteps / 2.0;
     /* beyond the frame's edge (a partial view): no arm to tell by */
     for (int i = 0; i < 3; i++)
         for (int k = -1; k <= 1; k += 2) {
             double ex = a[i][0] + nx * k * (reach + w), ey = a[i][1] + ny * k * (reach + w);
             if (ex < 0 || ey < 0 || ex > im->w - 1 || ey > im->h - 1) return NAN;
         }
+    /* valley centres t = -reach + k/2 for k < nt; profile sample j lies at t - w + j/2 */
+    int nt = (int)floor(4 * reach + 2e-9) + 1, np = nt + 2 * wsteps;
+    double prof[3][ARM_PROFILE_MAX];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < np; j++) {
+            double s = -reach - w + 0.5 * j;
+            prof[i][j] = read_grey_bilinear(im, a[i][0] + nx * s, a[i][1] + ny * s);
+        }
     double best = -1e9;
-    for (double t = -reach; t <= reach + 1e-9; t += 0.5) {
+    for (int k = 0; k < nt; k++) {
         double v = 1e9;
         for (int i = 0; i < 3; i++) {
-            double c = read_grey_bilinear(im, a[i][0] + nx * t, a[i][1] + ny * t);
-            double f0 = read_grey_bilinear(im, a[i][0] + nx * (t - w), a[i][1] + ny * (t - w));
-            double f1 = read_grey_bilinear(im, a[i][0] + nx * (t + w), a[i][1] + ny * (t + w));
-            v = fmin(v, fmin(f0, f1) - c);
+            double f0 = prof[i][k], c = prof[i][k + wsteps], f1 = prof[i][k + 2 * wsteps];
+            double d = (f0 < f1 ? f0 : f1) - c;
+            v = d < v ? d : v;
         }
-        best = fmax(best, v);
+        best = v > best ? v : best;
     }
     return best / bl;
 }
