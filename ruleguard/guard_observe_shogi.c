@@ -153,6 +153,7 @@ int shogi_obs_guard_observe_stable(struct shogi_obs_guard *g, const struct stabl
         reps = g->cfg.confirm_sure > g->cfg.confirm_any ? g->cfg.confirm_sure : g->cfg.confirm_any;
     struct observation o = s->obs;
     int n = 0;
+    long before = g->move_obs;
     for (int i = 0; i < reps; i++) {
         struct guard_event tmp[GUARD_OBS_MAX_EVENTS];
         o.frame_seq = i ? 0 : s->obs.frame_seq;
@@ -162,6 +163,8 @@ int shogi_obs_guard_observe_stable(struct shogi_obs_guard *g, const struct stabl
             ev[n++].frame_seq = s->obs.frame_seq;
         }
     }
+    /* a move committed on this view: its repeats are the same view, no reading after the move */
+    if (g->move_obs != before) g->move_obs = g->nobs;
     return n;
 }
 

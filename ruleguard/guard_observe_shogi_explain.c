@@ -348,6 +348,20 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
             shogi_do_move(&p, m);
         }
     }
+    /* nothing legal explains it: a move seen leaving only (its end unread since), then the
+       opponent's, is no foul (the reader hid where the piece went) */
+    if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN) {
+        struct shogi_move alt[SOBS_UNSEEN_ALTS], rest[SOBS_SEQ_MAX];
+        int total = 0, nrest = 0, nalt = sobs_half_seen(g, pos, board, alt, &total, rest, &nrest);
+        if (nalt > 0) {
+            struct shogi_position after = *pos;
+            shogi_do_move(&after, alt[0]);
+            if (ready(g, &after, rest, nrest, flushing) &&
+                sobs_unseen_commit(g, alt, nalt, total, t, frame, b))
+                commit_all(g, rest, nrest, t, frame, flushing, b);
+            return;
+        }
+    }
     if (n > 0) {
         /* at the end, an illegal move needs every reading settled */
         bool reading_here = false;

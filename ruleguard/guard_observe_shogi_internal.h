@@ -59,6 +59,7 @@ struct sobs_pending {
 };
 
 #define SOBS_MAX_PENDING 16
+#define SOBS_SEQ_MAX     3  /* moves seen at once: each seen only once before the next came */
 #define SOBS_UNSEEN_ALTS 16 /* moves an unseen move may have been, kept */
 #define SOBS_UNSEEN_MAX  4  /* unseen moves followed at once */
 #define SOBS_UNSEEN_PLY  4  /* plies after an unseen move it may still be amended */
@@ -153,6 +154,13 @@ bool sobs_try_amend_promotion(struct shogi_obs_guard *g, const uint8_t *board, i
 int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_position *pos,
                       const struct shogi_move *seq, int n, struct shogi_move alt[SOBS_UNSEEN_ALTS],
                       int *total);
+/* Nothing explains the board legally, but a move of the side to move that left a square read
+ * empty for one unread since the last move (a false cover holding still over it), and legal
+ * moves of the opponent after it, do: those moves (the likeliest first, into alt; how many,
+ * *total all) and the opponent's moves after alt[0] (into rest, *nrest). */
+int sobs_half_seen(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                   const uint8_t *board, struct shogi_move alt[SOBS_UNSEEN_ALTS], int *total,
+                   struct shogi_move rest[SOBS_SEQ_MAX], int *nrest);
 /* Record alt[0] as the move not seen (GUARD_REASON_UNSEEN) and follow it. */
 bool sobs_unseen_commit(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt,
                         int total, int64_t t, uint64_t frame, struct sobs_evbuf *b);
@@ -163,7 +171,6 @@ bool sobs_unseen_amend(struct shogi_obs_guard *g, const uint8_t *board, int nd, 
 void sobs_unseen_truncate(struct shogi_obs_guard *g, int n);
 
 /* search (guard_observe_shogi_search.c) */
-#define SOBS_SEQ_MAX     3 /* moves seen at once: each seen only once before the next came */
 #define SOBS_TOUCHED_OBS 8 /* observations a square read differently stays one moves may pass */
 /* How far the komadai of p are from the ones believed (captures on their way count as there). */
 int sobs_hand_distance(const struct shogi_obs_guard *g, const struct shogi_position *p);

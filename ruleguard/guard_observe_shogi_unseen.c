@@ -1,7 +1,8 @@
 /* ruleguard/guard_observe_shogi_unseen.c — a move made where the camera cannot look. A camera that
  * sees part of the board misses a move made wholly outside the picture: the other side then seems
  * to move twice (9). When legal moves of the side to move stay wholly on squares unread since the
- * last move (no capture: its komadai would show it; no drop), that is no TWO_MOVES: the move is
+ * last move, or leave a square read empty for one unread (no capture: its komadai would show it;
+ * no drop), that is no TWO_MOVES: the move is
  * recorded as made but not seen (GUARD_REASON_UNSEEN), as the likeliest of those moves (a record
  * holds no unknown move), its text naming the others; the guard follows the game on. Once the
  * board shows that another of them was made (its squares come into view, or the piece moves on
@@ -11,10 +12,21 @@
 
 #include "ruleguard/guard_observe_shogi_internal.h"
 
-/* Unread since the last move: not in the picture (nor uncovered) in any observation since. */
+/* Unread since the last move: not in the picture (nor uncovered) in any observation after the
+ * view that showed it (a square covered for good since then is as unread as one out of view). */
 static bool dark(const struct shogi_obs_guard *g, int sq)
 {
-    return g->sq[sq].lit_obs < (g->move_obs > 0 ? g->move_obs : 1) && !g->sq[sq].cand.active;
+    return g->sq[sq].lit_obs <= g->move_obs && !g->sq[sq].cand.active;
+}
+
+/* Left since the last move: read empty (and believed so) where the game has a piece of the side
+ * to move. Its move may end on a square unread since: seen half, it is the move not seen (a pawn
+ * stepped onto a square a false cover has hidden since). */
+static bool left(const struct shogi_obs_guard *g, const struct shogi_position *pos, int sq)
+{
+    const struct sobs_square *s = &g->sq[sq];
+    return pos->board[sq] && (int)shogi_piece_color(pos->board[sq]) == pos->side &&
+           s->belief == SHOGI_EMPTY && !s->cand.active && s->lit_obs > g->move_obs;
 }
 
 /* The order of likelihood: a pawn's step first, then the lighter pieces; promotion last. */
@@ -33,8 +45,8 @@ int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_positi
     int nall = shogi_legal_moves(pos, all), nalt = 0;
     for (int i = 0; i < nall; i++) {
         struct shogi_move m = all[i];
-        if (shogi_move_is_drop(m) || m.captured != SHOGI_EMPTY || !dark(g, m.from) ||
-            !dark(g, m.to))
+        if (shogi_move_is_drop(m) || m.captured != SHOGI_EMPTY || !dark(g, m.to) ||
+            !(dark(g, m.from) || left(g, pos, m.from)))
             continue;
         struct shogi_position p = *pos;
         shogi_do_move(&p, m);
@@ -53,6 +65,48 @@ int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_positi
         memmove(alt + at + 1, alt + at, (size_t)(last - at) * sizeof alt[0]);
         alt[at] = m;
         if (nalt < SOBS_UNSEEN_ALTS) nalt++;
+    }
+    return nalt;
+}
+
+int sobs_half_seen(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                   const uint8_t *board, struct shogi_move alt[SOBS_UNSEEN_ALTS], int *total,
+                   struct shogi_move rest[SOBS_SEQ_MAX], int *nrest)
+{
+    *total = *nrest = 0;
+    if (g->move_obs <= 0) return 0;
+    struct shogi_move all[SHOGI_MAX_MOVES];
+    int nall = shogi_legal_moves(pos, all), nalt = 0;
+    for (int i = 0; i < nall; i++) {
+        struct shogi_move m = all[i];
+        if (shogi_move_is_drop(m) || m.captured != SHOGI_EMPTY || !left(g, pos, m.from) ||
+            !dark(g, m.to))
+            continue;
+        struct shogi_position p = *pos;
+        shogi_do_move(&p, m);
+        /* the unread square as the game has it; the rest the opponent's legal moves */
+        uint8_t b2[SHOGI_SQUARES];
+        memcpy(b2, board, sizeof b2);
+        b2[m.to] = p.board[m.to];
+        int d[SHOGI_SQUARES], nd = 0;
+        for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+            if (b2[sq] != p.board[sq]) d[nd++] = sq;
+        if (nd == 0) continue; /* no move after it: nothing says it was made yet */
+        struct shogi_move seq[SOBS_SEQ_MAX];
+        int dist, n = sobs_find_moves(g, &p, b2, d, nd, nd, seq, &dist);
+        if (n == 0 || dist >= 1 << 20 || (int)shogi_piece_color(seq[0].piece) != p.side) continue;
+        (*total)++;
+        int at = nalt;
+        while (at > 0 && weight(alt[at - 1]) > weight(m)) at--;
+        if (at >= SOBS_UNSEEN_ALTS) continue;
+        int last = nalt < SOBS_UNSEEN_ALTS ? nalt : SOBS_UNSEEN_ALTS - 1;
+        memmove(alt + at + 1, alt + at, (size_t)(last - at) * sizeof alt[0]);
+        alt[at] = m;
+        if (nalt < SOBS_UNSEEN_ALTS) nalt++;
+        if (at == 0) {
+            memcpy(rest, seq, (size_t)n * sizeof seq[0]);
+            *nrest = n;
+        }
     }
     return nalt;
 }

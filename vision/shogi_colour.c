@@ -63,9 +63,12 @@ static int cmp_float(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-double shogi_cell_ink_red(const struct shogi_grid *g, const struct vision_image *col, int sq)
+/* The cell's ink redness into *out; false when it cannot be measured (no colour, the cell out of
+ * the picture, no ink to speak of: an empty cell, a blurred one, a face washed out by glare). */
+static bool ink_red(const struct shogi_grid *g, const struct vision_image *col, int sq, double *out)
 {
-    if (!col || col->fmt == VISION_GRAY8) return 0;
+    *out = 0;
+    if (!col || col->fmt == VISION_GRAY8) return false;
     const int ri = col->fmt == VISION_RGB24 ? 0 : 2, bi = 2 - ri;
     double x0 = 9 - shogi_sq_file(sq) + INK_MARGIN, y0 = shogi_sq_rank(sq) - 1 + INK_MARGIN;
     double step = (1 - 2 * INK_MARGIN) / INK_N;
@@ -90,11 +93,11 @@ double shogi_cell_ink_red(const struct shogi_grid *g, const struct vision_image 
             sorted[n] = lum[n];
             n++;
         }
-    if (n < INK_N * INK_N / 2) return 0;
+    if (n < INK_N * INK_N / 2) return false;
     qsort(sorted, (size_t)n, sizeof *sorted, cmp_float);
     /* the face: the brighter part of the cell (the characters cover far less than half) */
     double face = sorted[(int)(0.8 * n)];
-    if (face < 8) return 0;
+    if (face < 8) return false;
     double face_rg = 0, wf = 0, ink_rg = 0, wi = 0;
     for (int k = 0; k < n; k++) {
         if (lum[k] >= sorted[(int)(0.6 * n)]) {
@@ -106,16 +109,26 @@ double shogi_cell_ink_red(const struct shogi_grid *g, const struct vision_image 
         ink_rg += w * rg[k];
         wi += w;
     }
-    if (wf < 1 || wi < 2) return 0; /* no ink to speak of: an empty cell, a blurred one */
+    if (wf < 1 || wi < 2) return false; /* no ink to speak of */
     /* how much redder the ink is than the face, per grey level of the face: black ink on wood
        is less red than the wood, red ink far more (light and exposure scale both alike) */
-    return (ink_rg / wi - face_rg / wf) / face;
+    *out = (ink_rg / wi - face_rg / wf) / face;
+    return true;
+}
+
+double shogi_cell_ink_red(const struct shogi_grid *g, const struct vision_image *col, int sq)
+{
+    double x;
+    return ink_red(g, col, sq, &x) ? x : 0;
 }
 
 void shogi_cell_measure_red(struct shogi_reader *r, int sq)
 {
-    r->has_red[sq] = r->colour != NULL;
-    r->red[sq] = r->colour ? (float)shogi_cell_ink_red(&r->grid, r->colour, sq) : 0;
+    /* a cell whose ink could not be measured says nothing by its colour: read as plain (0 is
+       below plain faces on most lights) a horse in a glare spot was taken for a bishop */
+    double x;
+    r->has_red[sq] = ink_red(&r->grid, r->colour, sq, &x);
+    r->red[sq] = (float)x;
 }
 
 void shogi_red_learn(struct shogi_reader *r, int piece, int sq)

@@ -18,6 +18,9 @@
 #define PIECE_LIKE 0.5
 /* Suspect cells (lines hidden, nothing known seen) this many together are a hand. */
 #define COVER_GROUP 2
+/* A suspect cell whose coarse look has not moved for this long is under no hand (as a rim piece
+ * that changed and stayed so, shogi_arm.c's RIM_ADOPT_NS). */
+#define COVER_STILL_NS 2000000000LL
 /* Share of the occupancy threshold a cell's texture must clear to change state. */
 #define OCC_HYSTERESIS 0.15
 
@@ -120,15 +123,22 @@ static bool occupied(const struct shogi_reader *r, int sq)
        for the whole board does not fit every cell (a tall piece leaning into the empty cell
        behind it in an oblique view gives it a piece's texture; a far piece in dim light or
        soft focus has little) */
-    if (unchanged(r, sq)) return want != 0;
     /* below the threshold and under half of what the piece showed when the view settled: it
        left (an empty cell at the board's edge keeps some texture: the border, a neighbour) */
     if (want && r->have_ref && tex < thr && tex < 0.5 * r->ref_tex[sq]) return false;
+    /* in a glare spot an empty cell shows about the threshold's texture: a piece that left
+       (under half of its texture) is gone too inside the hysteresis band (a silver left 3i in
+       glare: 176 -> 46 with the threshold at 42; a gold left 4a: 180 -> 45) */
+    if (want && r->have_ref && tex < (1 + OCC_HYSTERESIS) * thr && tex < 0.5 * r->ref_tex[sq])
+        return false;
     /* and the mirror: an empty cell whose texture more than doubled over its own at the last
        settled view, clearing the lower threshold, got a piece (a far piece in dim light shows
-       about the threshold's texture, an empty far cell half of it) */
+       about the threshold's texture, an empty far cell half of it). Both before the cell's
+       coarse look: a pawn put down in a glare spot is as bright as the wood there, its coarse
+       look barely moves while its texture grows fourfold (measured on the glare films) */
     if (!want && r->have_ref && tex > (1 - OCC_HYSTERESIS) * thr && tex > 2 * r->ref_tex[sq])
         return true;
+    if (unchanged(r, sq)) return want != 0;
     return tex > (want ? 1 - OCC_HYSTERESIS : 1 + OCC_HYSTERESIS) * thr;
 }
 
@@ -190,7 +200,12 @@ static void read_cells(struct shogi_reader *r, const double *ev, struct observat
         bool still_empty = !want && r->tex[sq] < 0.5 * thr;
         bool same_owner =
             want && best[sq] && shogi_piece_color(best[sq]) == shogi_piece_color(want);
-        suspect[sq] = hidden && !still_empty && !same_owner && !(best_s[sq] >= PIECE_LIKE);
+        /* a hand does not hold still: a cell whose look has not moved for COVER_STILL_NS is
+           read (a pawn's step in dim light hides the line between its two cells, and both
+           looked like a resting hand for good) */
+        bool still = o->t_ns - r->cell_moved_ns[sq] > COVER_STILL_NS;
+        suspect[sq] =
+            hidden && !still_empty && !same_owner && !(best_s[sq] >= PIECE_LIKE) && !still;
     }
     keep_groups(suspect, COVER_GROUP, covered);
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {

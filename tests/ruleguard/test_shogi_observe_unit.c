@@ -163,6 +163,62 @@ static void test_occluded_square_is_no_evidence(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* A pawn steps onto a square the reader then hides for good (a false cover that holds still):
+ * its origin is read empty, its end never again. The opponent's move that follows is no second
+ * move in a row: the pawn's step is the move not seen, recorded, and no flag. A piece that leaves
+ * for no unread square is still flagged when the opponent moves. */
+static void test_move_onto_a_square_hidden_since_is_unseen(void **state)
+{
+    (void)state;
+    struct shogi_position p, q;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "2g2f");
+    observe(g, &p, 2);
+    play(&p, "3c3d");
+    observe(g, &p, 2);
+    q = p;
+    play(&q, "3g3f");
+    play(&q, "7a6b");
+    int total = 0, moves = 0, unseen = 0;
+    char usi[6];
+    for (int i = 0; i < 6; i++) {
+        see(&q);
+        view.occluded[point_of(sq_of("3f"))] = true;
+        view.conf[point_of(sq_of("3f"))] = 0;
+        int n = shogi_obs_guard_observe(g, &view, ev);
+        total += flags(n);
+        for (int k = 0; k < n; k++) {
+            if (ev[k].kind != GUARD_MOVE) continue;
+            moves++;
+            if (ev[k].reason == GUARD_REASON_UNSEEN) {
+                unseen++;
+                assert_string_equal(shogi_move_to_usi(ev[k].shogi, usi), "3g3f");
+            }
+        }
+    }
+    assert_int_equal(total, 0);
+    assert_int_equal(moves, 2);
+    assert_int_equal(unseen, 1);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 4);
+    /* uncovered, it shows what was recorded: nothing more */
+    assert_int_equal(flags(observe(g, &q, 3)), 0);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 4);
+    shogi_obs_guard_free(g);
+    /* the same with every square read: a pawn gone, then the opponent's move, is flagged */
+    shogi_position_startpos(&p);
+    g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    q = p;
+    q.board[sq_of("3g")] = SHOGI_EMPTY;
+    play(&q, "7a6b");
+    total = 0;
+    for (int i = 0; i < 8; i++) total += flags(shogi_obs_guard_observe(g, see(&q), ev));
+    assert_true(total > 0);
+    shogi_obs_guard_free(g);
+}
+
 static void test_drop_and_promotion_from_the_face(void **state)
 {
     (void)state;
@@ -722,6 +778,7 @@ int main(void)
         cmocka_unit_test(test_square_mapping),
         cmocka_unit_test(test_move_needs_confirmation),
         cmocka_unit_test(test_occluded_square_is_no_evidence),
+        cmocka_unit_test(test_move_onto_a_square_hidden_since_is_unseen),
         cmocka_unit_test(test_drop_and_promotion_from_the_face),
         cmocka_unit_test(test_promotion_seen_late_is_amended),
         cmocka_unit_test(test_doubtful_drop_against_a_full_komadai_waits),

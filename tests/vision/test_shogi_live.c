@@ -2,7 +2,10 @@
  * (hands coming and going) read by the shogi reader into an observation, settled, and judged by
  * the shogi observation guard; the moves the guard accepts must be the record's. Figures per
  * scenario: games started, moves right, flags raised, cells right on settled frames, pieces read
- * under a hand (covered cells not marked occluded and read wrong), time per frame. */
+ * under a hand (covered cells not marked occluded and read wrong), time per frame.
+ * SHOGI_LIVE_ONLY=1: test_shogi_live alone (not the promotions first). The game index runs on
+ * across the scenarios run: SHOGI_LIVE_SCENE=dim with SHOGI_LIVE_FIRST=50 films the dim games
+ * of a full run from SHOGI_LIVE_FIRST=30 with KIFUCAM_SHOGI_LIVE_GAMES=5. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -394,5 +397,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_shogi_promotions),
                                        cmocka_unit_test(test_shogi_live)};
+    if (getenv("SHOGI_LIVE_ONLY"))
+        return _cmocka_run_group_tests("test_shogi_live", tests + 1, 1, NULL, NULL);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
