@@ -40,6 +40,9 @@ struct stone_tally {
     int swapped;                     /* a stone called the other colour */
     int false_on_empty;              /* a stone called where the label says empty */
     int stone_called_empty;          /* a labelled stone called empty (not unsure) */
+    int stone_on_unsure;             /* a stone called where the label says '?' (a hand, a
+                                      * sleeve, a glare: looked at by hand, never asserted, as
+                                      * some of those points do hold a stone) */
 };
 
 /* Why a board was not right: not found, off by about a line (a window one line off, an outer
@@ -107,8 +110,11 @@ static void score_stones(struct tally *t, const char *base, const char lab[NSTON
     for (int y = 0; y < NSTONE; y++)
         for (int x = 0; x < NSTONE; x++) {
             char l = lab[y][x];
-            if (l == '?') continue;
             char c = right_size ? call_of(o, y, x, unsure) : '?';
+            if (l == '?') {
+                one.stone_on_unsure += c == 'X' || c == 'O';
+                continue;
+            }
             one.points++;
             one.correct += c == l;
             int lc = l == 'X' ? 0 : l == 'O' ? 1 : -1, cc = c == 'X' ? 0 : c == 'O' ? 1 : -1;
@@ -134,11 +140,12 @@ static void score_stones(struct tally *t, const char *base, const char lab[NSTON
     if (t->per_photo_notes)
         tu_note("stones %s: board %s; %d/%d points right (%.1f%%), %d unsure; black %d/%d called "
                 "right of %d labelled, white %d/%d of %d; %d swapped, %d stones on empty, %d "
-                "stones called empty%s",
+                "stones called empty, %d stones on points labelled '?'%s",
                 base, right_size ? "right" : "NOT right", one.correct, one.points,
                 one.points ? 100.0 * one.correct / one.points : 0.0, one.unsure, one.hit[0],
                 one.called[0], one.label[0], one.hit[1], one.called[1], one.label[1], one.swapped,
-                one.false_on_empty, one.stone_called_empty, one.exact ? "; exact" : "");
+                one.false_on_empty, one.stone_called_empty, one.stone_on_unsure,
+                one.exact ? "; exact" : "");
     s->photos += one.photos, s->right += one.right, s->exact += one.exact;
     s->points += one.points, s->correct += one.correct, s->guess_right += one.guess_right;
     s->right_points += one.right_points, s->right_correct += one.right_correct;
@@ -147,6 +154,7 @@ static void score_stones(struct tally *t, const char *base, const char lab[NSTON
         s->label[c] += one.label[c], s->called[c] += one.called[c], s->hit[c] += one.hit[c];
     s->swapped += one.swapped, s->false_on_empty += one.false_on_empty;
     s->stone_called_empty += one.stone_called_empty;
+    s->stone_on_unsure += one.stone_on_unsure;
     s->guess_called += one.guess_called, s->guess_hit += one.guess_hit;
 }
 
@@ -175,11 +183,11 @@ static void report_stones(const char *name, const struct stone_tally *s)
     tu_note("%s: stones precision %d/%d (%.2f%%) recall %d/%d (%.2f%%); black precision %.2f%% "
             "recall %.2f%% (%d labelled); white precision %.2f%% recall %.2f%% (%d labelled); "
             "%d called the other colour, %d stones called on empty points, %d labelled stones "
-            "called empty",
+            "called empty, %d stones called on points labelled '?'",
             name, hit, called, pct(hit, called), hit, lab, pct(hit, lab),
             pct(s->hit[0], s->called[0]), pct(s->hit[0], s->label[0]), s->label[0],
             pct(s->hit[1], s->called[1]), pct(s->hit[1], s->label[1]), s->label[1], s->swapped,
-            s->false_on_empty, s->stone_called_empty);
+            s->false_on_empty, s->stone_called_empty, s->stone_on_unsure);
     tu_note("%s: stones by the reader's best guess whatever its confidence: precision %d/%d "
             "(%.2f%%) recall %d/%d (%.2f%%)",
             name, s->guess_hit, s->guess_called, pct(s->guess_hit, s->guess_called), s->guess_hit,
