@@ -418,21 +418,26 @@ static void run(const char *root_in, const char *name, struct tally *t)
  * fails. Measured when the labels were written (12 bundled photos, 11 boards found right, 3890
  * labelled points on them): points right 84.99 % (77.77 % counting the unfound board's points
  * wrong), stones precision 100 % (585 called, none wrong), recall 42.67 % (black 45.53 %, white
- * 39.83 %), exact boards 2 (the empty board and a sparse one). The reader leaves most stones it
- * is not sure of '?' rather than guessing; recall is what is low. The shared run (20 labelled
+ * 39.83 %), exact boards 2 (the empty board and a sparse one). The reader left most stones it
+ * was not sure of '?' rather than guessing; recall was what was low. The shared run (20 labelled
  * source photos, 19 boards right): points right 89.83 % on right boards, precision 100 % (742),
- * recall 46.17 % (black 48.38 %, white 43.96 %), exact 4. */
+ * recall 46.17 % (black 48.38 %, white 43.96 %), exact 4.
+ * Session 16, the neutrality bounds scaled by the frame's own stones' and the foreign-gap and
+ * white-stone cues (read_classify.c): bundled points right 93.32 % on right boards (85.39 %
+ * all), precision 100 % (896 called), recall 65.35 % (black 65.98 %, white 64.73 %), exact 2;
+ * shared (24 photos with the 4 held-out ones, 23 boards right) 92.09 % (88.14 %), precision
+ * 100 % (1269), recall 63.39 % (black 64.83 %, white 61.95 %), exact 5. */
 static void assert_stone_floors(const struct stone_tally *s)
 {
     if (!s->photos) return;
     int called = s->called[0] + s->called[1], hit = s->hit[0] + s->hit[1];
     int lab = s->label[0] + s->label[1];
-    assert_true(s->right_correct * 1000 >= 830 * s->right_points);
-    assert_true(s->correct * 1000 >= 750 * s->points);
-    assert_true(hit * 1000 >= 980 * called);
-    assert_true(hit * 1000 >= 400 * lab);
-    assert_true(s->hit[0] * 1000 >= 420 * s->label[0]);
-    assert_true(s->hit[1] * 1000 >= 360 * s->label[1]);
+    assert_true(s->right_correct * 1000 >= 900 * s->right_points);
+    assert_true(s->correct * 1000 >= 820 * s->points);
+    assert_true(hit * 1000 >= 995 * called);
+    assert_true(hit * 1000 >= 600 * lab);
+    assert_true(s->hit[0] * 1000 >= 600 * s->label[0]);
+    assert_true(s->hit[1] * 1000 >= 580 * s->label[1]);
     assert_true(s->exact * 100 >= 15 * s->photos);
 }
 
