@@ -30,6 +30,21 @@
 /* A stone's shadow darkens the board beside it to no less than this share of the board's
  * brightness (0.78..0.83 under a dim film's lamp); an arm's shadow or a sleeve goes deeper */
 #define SHADOW_MIN 0.7
+/* A "stone" far less neutral than this frame's own stones is skin or cloth. How neutral a stone
+ * looks depends on the frame: a stone takes the light's colour, and a pale board is hardly more
+ * coloured than that light (the labelled real photos: boards of chroma 7..57, their clear stones'
+ * median neutrality 0..0.6 below chroma 50 and 0 on the palest; the renders' stones 0.96..0.99,
+ * the colourful photos' 0.8..0.92). So every neutrality bound of a stone (STONE_NEU_MIN for a
+ * stone against skin, BLACK_NEUTRAL and WHITE_NEUTRAL for a stone's body leaning over a gap)
+ * scales with the median neutrality of the frame's stones that no other cue doubts, over this
+ * typical one, and never rises above the renders' bound. A board so pale that its stones show
+ * no neutrality has none to tell a hand by: the other cues (gaps, lines, darkness, a hand's
+ * size) do. */
+#define STONE_NEU_MIN     0.45
+#define STONE_NEU_TYPICAL 0.9
+/* ... measured over at least this many stones of the colour, else the bounds hold as they are */
+#define STONE_NEU_COUNT 6
+
 /* As neutral as a sleeve, not as the board (pf->grey: an empty point's body 0..0.02 median) */
 #define NOT_BOARD_GREY 0.3
 
@@ -63,9 +78,18 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
         *conf = 0.5;
         return OBS_BLACK;
     }
-    if (pf->whiteness[p] > tw ||
-        (use_cross && pf->whiteness[p] > 0.5 * tw && pf->cross[p] < 0.1 * cross_e &&
-         (!tinted || pf->neu[p] >= 0.45))) {
+    /* a white stone hides its lines: where the cross shows and so do the lines' dark valleys,
+     * however faint, a "white stone" is pale board (a near-white board in a low view, its
+     * references darkened by the stones leaning over its gaps: 57 (4,4)). A black stone's
+     * body in a low view can stand off its point and show the cross, a white one was not seen
+     * to (the labelled photos: no white stone with both, 3 true black ones) */
+    /* (also where the lines are too faint in this frame to tell a stone by, use_cross, but
+     * show at a point as well as at the frame's typical empty one: the board beside a sleeve
+     * whose dark gaps darken its reference, held-out photo 53) */
+    bool lines_faint = cross_e > 0 && pf->cross[p] > 0.5 * cross_e && pf->line[p] > 0;
+    if (!lines_faint && (pf->whiteness[p] > tw ||
+                         (use_cross && pf->whiteness[p] > 0.5 * tw &&
+                          pf->cross[p] < 0.1 * cross_e && (!tinted || pf->neu[p] >= 0.45)))) {
         *conf = read_clamp01((pf->whiteness[p] - tw) / 1.5);
         /* brighter than the board with the lines hidden: sure */
         if (use_cross) *conf = fmax(*conf, read_clamp01(1 - pf->cross[p] / (0.25 * cross_e)));
@@ -86,9 +110,26 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
     return OBS_EMPTY;
 }
 
+/* The gaps around p off the line from the board's colour to grey (gs->foreign) that are not
+ * board by their colour distance either (gs->tol). On a pale board the line's direction is a
+ * little chroma's noise, and a stone's flank over a gap, or the board's own grain, turns it off
+ * that line by as little: on the 20 labelled photos 108 true stones were taken for covered for
+ * a foreign gap, three in four of them for gaps within the board's tolerance alone; every
+ * hand's point with a foreign gap had one beyond it (24 of 24, each also with three or four
+ * gaps not board). */
+static int foreign_far(const struct read_gaps *gs, int p)
+{
+    int x = p % OBS_MAX, y = p / OBS_MAX, far = 0;
+    for (int k = 0; k < 4; k++) {
+        int gi = (y + k / 2) * NG + x + k % 2;
+        far += gs->foreign[gi] && gs->gd[gi] > gs->tol;
+    }
+    return far;
+}
+
 /* Whether something other than a stone lies on the point read v. */
 static bool point_covered(const struct read_points_f *pf, const struct read_thresholds *th,
-                          const struct read_gaps *gs, int p, int v)
+                          const struct read_gaps *gs, const double neu_min[3], int p, int v)
 {
     bool tinted = gs->tinted;
     /* a stone is round: the gaps around it still show the board. Covered gaps mean something
@@ -118,11 +159,12 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
      * is occluded, never a stone: bounds measured over every render scenario) */
     /* (in a glare that washes the board out a stone is as grey as the board: pf->neutral) */
     bool washed_stone = pf->unwashed[p] < WASH_MIN && pf->neutral[p];
-    if (v == OBS_BLACK && tinted && pf->neu[p] < 0.45 && pf->rho[p] > 0.3 && !washed_stone)
+    if (v == OBS_BLACK && tinted && pf->neu[p] < neu_min[OBS_BLACK] && pf->rho[p] > 0.3 &&
+        !washed_stone)
         return true;
-    if (v == OBS_WHITE && tinted && pf->neu[p] < 0.45) return true;
+    if (v == OBS_WHITE && tinted && pf->neu[p] < neu_min[OBS_WHITE]) return true;
     /* a "stone" with skin or cloth on a gap beside it: a finger on it or just over it */
-    if (v != OBS_EMPTY && pf->foreign[p] >= 1) return true;
+    if (v != OBS_EMPTY && pf->foreign[p] >= 1 && foreign_far(gs, p) >= 1) return true;
     return false;
 }
 
@@ -135,10 +177,12 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
  * tight white group in a player's view was taken for a sleeve for good (go_live, a 19x19 game
  * lost 9 of its 16 moves). */
 static int unexplained_gaps(const struct read_points_f *pf, const struct read_gaps *gs,
-                            const uint8_t *val, int n, int p)
+                            const uint8_t *val, const double neu_scale[3], int n, int p)
 {
     static const int dirs[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
     int x = p % OBS_MAX, y = p / OBS_MAX, bad = 0;
+    double black_neu = BLACK_NEUTRAL * neu_scale[OBS_BLACK],
+           white_neu = WHITE_NEUTRAL * neu_scale[OBS_WHITE];
     for (int k = 0; k < 4; k++) {
         if (!(pf->badmask[p] >> k & 1)) continue;
         int gx = x + dirs[k][0], gy = y + dirs[k][1];
@@ -159,30 +203,61 @@ static int unexplained_gaps(const struct read_points_f *pf, const struct read_ga
              * darker, beside a stone far darker or brighter than that shadow (a grey sleeve's
              * "stones" are as dark as its gaps) */
             if (gl < rl && gl >= SHADOW_MIN * rl &&
-                ((val[q] == OBS_BLACK && pf->neu[q] > BLACK_NEUTRAL && body < 0.6 * gl) ||
-                 (val[q] == OBS_WHITE && pf->neu[q] > WHITE_NEUTRAL && pf->rho[q] > 1))) {
+                ((val[q] == OBS_BLACK && pf->neu[q] > black_neu && body < 0.6 * gl) ||
+                 (val[q] == OBS_WHITE && pf->neu[q] > white_neu && pf->rho[q] > 1))) {
                 explained = true;
                 break;
             }
             if (!(pf->reach[q] >> (3 - j) & 1)) continue;
             /* between the board and the stone's own body */
             if (val[q] == OBS_BLACK)
-                explained = pf->neu[q] > BLACK_NEUTRAL && gl < rl && gl >= 0.8 * body;
+                explained = pf->neu[q] > black_neu && gl < rl && gl >= 0.8 * body;
             /* a white stone's shaded flank: grey, no brighter than the board (a pale sleeve
              * or a white cuff over a gap is brighter), not as dark as an arm's shadow */
             else if (val[q] == OBS_WHITE)
                 explained =
-                    pf->neu[q] > WHITE_NEUTRAL && pf->rho[q] > 1 && gl <= rl && gl >= DARK_GAP * rl;
+                    pf->neu[q] > white_neu && pf->rho[q] > 1 && gl <= rl && gl >= DARK_GAP * rl;
         }
         bad += !explained;
     }
     return bad;
 }
 
+/* The neutrality below which a "stone" of colour v is taken for skin or cloth in this frame
+ * (STONE_NEU_TYPICAL): from the stones read v that nothing else doubts, their own lines hidden,
+ * at most one of their gaps not board, and no point around them covered by a cue other than
+ * colour (a hand's points have more bad gaps, or skin or a deep shadow beside them; a pale
+ * finger read as a cluster of white "stones" lies beside its own pale gaps: seed 500, 2 such
+ * "stones" lowered the bound for a third). hard: those points, from point_covered with no
+ * neutrality bound. */
+static double stone_neu_scale(const struct read_points_f *pf, const struct read_thresholds *th,
+                              const uint8_t *val, const bool *hard, int n, int v)
+{
+    double neu[OBS_POINTS];
+    int m = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x, raw = 0;
+            for (int k = 0; k < 4; k++) raw += pf->badmask[p] >> k & 1;
+            if (val[p] != v || th->lines[p] || raw > 1 || pf->foreign[p] || pf->darkgaps[p] ||
+                pf->outer_bad[p] || pf->outside[p])
+                continue;
+            bool near = false;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int xx = x + dx, yy = y + dy;
+                    near |= xx >= 0 && yy >= 0 && xx < n && yy < n && hard[yy * OBS_MAX + xx];
+                }
+            if (!near) neu[m++] = pf->neu[p];
+        }
+    if (m < STONE_NEU_COUNT) return 1;
+    return fmin(1, read_median(neu, m) / STONE_NEU_TYPICAL);
+}
+
 void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
                      const struct read_gaps *gs, int n, struct observation *obs)
 {
-    uint8_t val[OBS_POINTS];
+    uint8_t val[OBS_POINTS] = {0};
     double cf[OBS_POINTS];
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
@@ -195,11 +270,30 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
              * frame is seen, though its point is not.) */
             if (pf->outside[p] && !pf->body_seen[p]) val[p] = OBS_EMPTY, cf[p] = 0;
         }
+    /* the frame's neutrality scale (STONE_NEU_TYPICAL), from a first reading of the gaps with
+     * the renders' bounds; the gaps are then explained again with the scaled bounds */
+    double scale[3] = {1, 1, 1};
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             int p = y * OBS_MAX + x;
-            pf->badgaps[p] = unexplained_gaps(pf, gs, val, n, p);
+            pf->badgaps[p] = unexplained_gaps(pf, gs, val, scale, n, p);
         }
+    static const double no_neu[3] = {0, 0, 0};
+    bool hard[OBS_POINTS] = {0};
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            hard[p] = point_covered(pf, th, gs, no_neu, p, val[p]);
+        }
+    scale[OBS_BLACK] = stone_neu_scale(pf, th, val, hard, n, OBS_BLACK);
+    scale[OBS_WHITE] = stone_neu_scale(pf, th, val, hard, n, OBS_WHITE);
+    if (scale[OBS_BLACK] < 1 || scale[OBS_WHITE] < 1)
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int p = y * OBS_MAX + x;
+                pf->badgaps[p] = unexplained_gaps(pf, gs, val, scale, n, p);
+            }
+    double neu_min[3] = {0, STONE_NEU_MIN * scale[OBS_BLACK], STONE_NEU_MIN * scale[OBS_WHITE]};
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             int p = y * OBS_MAX + x;
@@ -219,7 +313,7 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
             bool washed = pf->washed[p] && !th->lines[p] &&
                           (v == OBS_EMPTY || (v == OBS_WHITE && pf->neu[p] < WHITE_NEUTRAL &&
                                               pf->rho[p] < WASHED_WHITE_RHO));
-            bool occ = !washed && point_covered(pf, th, gs, p, v);
+            bool occ = !washed && point_covered(pf, th, gs, neu_min, p, v);
             obs->point[p] = occ || washed ? OBS_EMPTY : (uint8_t)v;
             obs->conf[p] = occ ? 0 : washed ? OBS_WASHED_OUT_CONF : (float)(0.5 + 0.5 * conf);
             obs->occluded[p] = occ;

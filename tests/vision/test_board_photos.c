@@ -40,6 +40,9 @@ struct stone_tally {
     int swapped;                     /* a stone called the other colour */
     int false_on_empty;              /* a stone called where the label says empty */
     int stone_called_empty;          /* a labelled stone called empty (not unsure) */
+    int stone_on_unsure;             /* a stone called where the label says '?' (a hand, a
+                                      * sleeve, a glare: looked at by hand, never asserted, as
+                                      * some of those points do hold a stone) */
 };
 
 /* Why a board was not right: not found, off by about a line (a window one line off, an outer
@@ -107,8 +110,11 @@ static void score_stones(struct tally *t, const char *base, const char lab[NSTON
     for (int y = 0; y < NSTONE; y++)
         for (int x = 0; x < NSTONE; x++) {
             char l = lab[y][x];
-            if (l == '?') continue;
             char c = right_size ? call_of(o, y, x, unsure) : '?';
+            if (l == '?') {
+                one.stone_on_unsure += c == 'X' || c == 'O';
+                continue;
+            }
             one.points++;
             one.correct += c == l;
             int lc = l == 'X' ? 0 : l == 'O' ? 1 : -1, cc = c == 'X' ? 0 : c == 'O' ? 1 : -1;
@@ -134,11 +140,12 @@ static void score_stones(struct tally *t, const char *base, const char lab[NSTON
     if (t->per_photo_notes)
         tu_note("stones %s: board %s; %d/%d points right (%.1f%%), %d unsure; black %d/%d called "
                 "right of %d labelled, white %d/%d of %d; %d swapped, %d stones on empty, %d "
-                "stones called empty%s",
+                "stones called empty, %d stones on points labelled '?'%s",
                 base, right_size ? "right" : "NOT right", one.correct, one.points,
                 one.points ? 100.0 * one.correct / one.points : 0.0, one.unsure, one.hit[0],
                 one.called[0], one.label[0], one.hit[1], one.called[1], one.label[1], one.swapped,
-                one.false_on_empty, one.stone_called_empty, one.exact ? "; exact" : "");
+                one.false_on_empty, one.stone_called_empty, one.stone_on_unsure,
+                one.exact ? "; exact" : "");
     s->photos += one.photos, s->right += one.right, s->exact += one.exact;
     s->points += one.points, s->correct += one.correct, s->guess_right += one.guess_right;
     s->right_points += one.right_points, s->right_correct += one.right_correct;
@@ -147,6 +154,7 @@ static void score_stones(struct tally *t, const char *base, const char lab[NSTON
         s->label[c] += one.label[c], s->called[c] += one.called[c], s->hit[c] += one.hit[c];
     s->swapped += one.swapped, s->false_on_empty += one.false_on_empty;
     s->stone_called_empty += one.stone_called_empty;
+    s->stone_on_unsure += one.stone_on_unsure;
     s->guess_called += one.guess_called, s->guess_hit += one.guess_hit;
 }
 
@@ -175,11 +183,11 @@ static void report_stones(const char *name, const struct stone_tally *s)
     tu_note("%s: stones precision %d/%d (%.2f%%) recall %d/%d (%.2f%%); black precision %.2f%% "
             "recall %.2f%% (%d labelled); white precision %.2f%% recall %.2f%% (%d labelled); "
             "%d called the other colour, %d stones called on empty points, %d labelled stones "
-            "called empty",
+            "called empty, %d stones called on points labelled '?'",
             name, hit, called, pct(hit, called), hit, lab, pct(hit, lab),
             pct(s->hit[0], s->called[0]), pct(s->hit[0], s->label[0]), s->label[0],
             pct(s->hit[1], s->called[1]), pct(s->hit[1], s->label[1]), s->label[1], s->swapped,
-            s->false_on_empty, s->stone_called_empty);
+            s->false_on_empty, s->stone_called_empty, s->stone_on_unsure);
     tu_note("%s: stones by the reader's best guess whatever its confidence: precision %d/%d "
             "(%.2f%%) recall %d/%d (%.2f%%)",
             name, s->guess_hit, s->guess_called, pct(s->guess_hit, s->guess_called), s->guess_hit,
@@ -410,21 +418,26 @@ static void run(const char *root_in, const char *name, struct tally *t)
  * fails. Measured when the labels were written (12 bundled photos, 11 boards found right, 3890
  * labelled points on them): points right 84.99 % (77.77 % counting the unfound board's points
  * wrong), stones precision 100 % (585 called, none wrong), recall 42.67 % (black 45.53 %, white
- * 39.83 %), exact boards 2 (the empty board and a sparse one). The reader leaves most stones it
- * is not sure of '?' rather than guessing; recall is what is low. The shared run (20 labelled
+ * 39.83 %), exact boards 2 (the empty board and a sparse one). The reader left most stones it
+ * was not sure of '?' rather than guessing; recall was what was low. The shared run (20 labelled
  * source photos, 19 boards right): points right 89.83 % on right boards, precision 100 % (742),
- * recall 46.17 % (black 48.38 %, white 43.96 %), exact 4. */
+ * recall 46.17 % (black 48.38 %, white 43.96 %), exact 4.
+ * Session 16, the neutrality bounds scaled by the frame's own stones' and the foreign-gap and
+ * white-stone cues (read_classify.c): bundled points right 93.32 % on right boards (85.39 %
+ * all), precision 100 % (896 called), recall 65.35 % (black 65.98 %, white 64.73 %), exact 2;
+ * shared (24 photos with the 4 held-out ones, 23 boards right) 92.09 % (88.14 %), precision
+ * 100 % (1269), recall 63.39 % (black 64.83 %, white 61.95 %), exact 5. */
 static void assert_stone_floors(const struct stone_tally *s)
 {
     if (!s->photos) return;
     int called = s->called[0] + s->called[1], hit = s->hit[0] + s->hit[1];
     int lab = s->label[0] + s->label[1];
-    assert_true(s->right_correct * 1000 >= 830 * s->right_points);
-    assert_true(s->correct * 1000 >= 750 * s->points);
-    assert_true(hit * 1000 >= 980 * called);
-    assert_true(hit * 1000 >= 400 * lab);
-    assert_true(s->hit[0] * 1000 >= 420 * s->label[0]);
-    assert_true(s->hit[1] * 1000 >= 360 * s->label[1]);
+    assert_true(s->right_correct * 1000 >= 900 * s->right_points);
+    assert_true(s->correct * 1000 >= 820 * s->points);
+    assert_true(hit * 1000 >= 995 * called);
+    assert_true(hit * 1000 >= 600 * lab);
+    assert_true(s->hit[0] * 1000 >= 600 * s->label[0]);
+    assert_true(s->hit[1] * 1000 >= 580 * s->label[1]);
     assert_true(s->exact * 100 >= 15 * s->photos);
 }
 
