@@ -170,8 +170,20 @@ static int box_dist(const struct stand_box *b, int x, int y)
 #define BAND0     2   /* pixels inside the border: the band whose median is the wood */
 #define BAND1     8
 
+/* Unlike the stand's wood: in colour, another hue (a sleeve, skin) or much brighter; the same
+ * wood in shade (the stand's side face, a shadow) is not. In grey, far from its grey level. */
+#define HUE_APART 0.035 /* of the chromaticity (r, g, b over their sum) */
+#define BRIGHTER  1.4
+static bool unlike_wood(const float *c, const float *wood, float tw, bool colour)
+{
+    if (!colour) return cdist(c, wood) > tw;
+    float s = c[0] + c[1] + c[2] + 1, sw = wood[0] + wood[1] + wood[2] + 1;
+    float d0 = c[0] / s - wood[0] / sw, d1 = c[1] / s - wood[1] / sw, d2 = c[2] / s - wood[2] / sw;
+    return sqrtf(d0 * d0 + d1 * d1 + d2 * d2) > HUE_APART || s > BRIGHTER * sw;
+}
+
 static void arm_over(const struct area *a, const struct stand_box *b, struct colour_area *ca,
-                     struct arm_feat *af)
+                     bool colour, struct arm_feat *af)
 {
     memset(af, 0, sizeof *af);
     float(*v)[AH * AW] = ca->v, *d = ca->d;
@@ -208,9 +220,10 @@ static void arm_over(const struct area *a, const struct stand_box *b, struct col
           tt = fmaxf(3.0f * (float)af->spread_t, 24.0f);
     for (int y = 0; y < AH; y++)
         for (int x = 0; x < AW; x++)
-            ca->lab[y][x] =
-                a->in[y][x] && cdist(ca->c[y][x], wood) > tw && cdist(ca->c[y][x], table) > tt ? -1
-                                                                                               : 0;
+            ca->lab[y][x] = a->in[y][x] && unlike_wood(ca->c[y][x], wood, tw, colour) &&
+                                    cdist(ca->c[y][x], table) > tt
+                                ? -1
+                                : 0;
     int nl = 0;
     for (int y = 0; y < AH; y++)
         for (int x = 0; x < AW; x++) {
@@ -711,7 +724,7 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
         /* an arm reaching over the stand: no count */
         struct arm_feat af;
         colour_rectify(r, gray, side, a, ca);
-        arm_over(a, &b, ca, &af);
+        arm_over(a, &b, ca, r->colour != NULL, &af);
         if (af.in_area >= ARM_IN && af.reach >= ARM_REACH) {
             ho->visible = false;
             ho->covered = true;
