@@ -153,6 +153,7 @@ static float cdist(const float *c, const float *m)
 }
 
 struct arm_feat {
+    bool arm;
     double in_area, out_area, reach; /* cells^2, cells^2, cells */
     double spread_w, spread_t;
 };
@@ -170,17 +171,19 @@ static int box_dist(const struct stand_box *b, int x, int y)
 #define BAND0     2   /* pixels inside the border: the band whose median is the wood */
 #define BAND1     8
 
-/* Unlike the stand's wood: in colour, another hue (a sleeve, skin) or much brighter; the same
- * wood in shade (the stand's side face, a shadow) is not. In grey, far from its grey level. */
+/* Unlike the stand's wood (or the table): in colour, another hue (a sleeve, skin); the same wood
+ * in light or shade (the stand's side face, a lamp's light on the table) is not. In grey, far
+ * from its grey level. */
 #define HUE_APART 0.035 /* of the chromaticity (r, g, b over their sum) */
-#define BRIGHTER  1.4
-static bool unlike_wood(const float *c, const float *wood, float tw, bool colour)
+static bool unlike(const float *c, const float *m, float tw, bool colour)
 {
-    if (!colour) return cdist(c, wood) > tw;
-    float s = c[0] + c[1] + c[2] + 1, sw = wood[0] + wood[1] + wood[2] + 1;
-    float d0 = c[0] / s - wood[0] / sw, d1 = c[1] / s - wood[1] / sw, d2 = c[2] / s - wood[2] / sw;
-    return sqrtf(d0 * d0 + d1 * d1 + d2 * d2) > HUE_APART || s > BRIGHTER * sw;
+    if (!colour) return cdist(c, m) > tw;
+    float s = c[0] + c[1] + c[2] + 1, sw = m[0] + m[1] + m[2] + 1;
+    float d0 = c[0] / s - m[0] / sw, d1 = c[1] / s - m[1] / sw, d2 = c[2] / s - m[2] / sw;
+    return sqrtf(d0 * d0 + d1 * d1 + d2 * d2) > HUE_APART;
 }
+
+#define ARM_SHARP 6.0 /* grey levels a pixel across its outline, at least */
 
 static void arm_over(const struct area *a, const struct stand_box *b, struct colour_area *ca,
                      bool colour, struct arm_feat *af)
@@ -220,8 +223,8 @@ static void arm_over(const struct area *a, const struct stand_box *b, struct col
           tt = fmaxf(3.0f * (float)af->spread_t, 24.0f);
     for (int y = 0; y < AH; y++)
         for (int x = 0; x < AW; x++)
-            ca->lab[y][x] = a->in[y][x] && unlike_wood(ca->c[y][x], wood, tw, colour) &&
-                                    cdist(ca->c[y][x], table) > tt
+            ca->lab[y][x] = a->in[y][x] && unlike(ca->c[y][x], wood, tw, colour) &&
+                                    unlike(ca->c[y][x], table, tt, colour)
                                 ? -1
                                 : 0;
     int nl = 0;
@@ -248,10 +251,31 @@ static void arm_over(const struct area *a, const struct stand_box *b, struct col
                     ca->stack[sp++] = qy * AW + qx;
                 }
             }
-            if (out > 0 && in > af->in_area * RES * RES) {
+            if (out == 0 || in < ARM_IN * RES * RES || reach < ARM_REACH * RES) continue;
+            /* an arm's outline is sharp; light and shade on the table fade in and out */
+            double sharp = 0;
+            int nb = 0;
+            for (int yy = 1; yy < AH - 1; yy++)
+                for (int xx = 1; xx < AW - 1; xx++) {
+                    if (ca->lab[yy][xx] != nl || box_dist(b, xx, yy) <= 1) continue;
+                    if (ca->lab[yy][xx - 1] == nl && ca->lab[yy][xx + 1] == nl &&
+                        ca->lab[yy - 1][xx] == nl && ca->lab[yy + 1][xx] == nl)
+                        continue;
+                    if (!a->in[yy][xx - 1] || !a->in[yy][xx + 1] || !a->in[yy - 1][xx] ||
+                        !a->in[yy + 1][xx])
+                        continue;
+                    float gx = a->px[yy][xx + 1] - a->px[yy][xx - 1];
+                    float gy = a->px[yy + 1][xx] - a->px[yy - 1][xx];
+                    sharp += sqrtf(gx * gx + gy * gy) / 2;
+                    nb++;
+                }
+            sharp = nb ? sharp / nb : 0;
+            if (sharp < ARM_SHARP) continue;
+            if (in > af->in_area * RES * RES) {
                 af->in_area = (double)in / (RES * RES);
                 af->out_area = (double)out / (RES * RES);
                 af->reach = (double)reach / RES;
+                af->arm = true;
             }
         }
 }
@@ -386,6 +410,17 @@ static bool cut_small(const struct area *a, const struct stand_box *b)
 {
     if (b->x1 - b->x0 >= SMALL_W * RES) return false;
     int m = (int)(EDGE_MARGIN * RES);
+    for (int y = b->y0 - m; y <= b->y1 + m; y++)
+        for (int x = b->x0 - m; x <= b->x1 + m; x++)
+            if (x >= 0 && y >= 0 && x < AW && y < AH && !a->in[y][x]) return true;
+    return false;
+}
+
+/* Is the picture's edge within margin cells of the box? */
+#define ARM_EDGE_MARGIN 1.0
+static bool near_edge(const struct area *a, const struct stand_box *b, double margin)
+{
+    int m = (int)(margin * RES);
     for (int y = b->y0 - m; y <= b->y1 + m; y++)
         for (int x = b->x0 - m; x <= b->x1 + m; x++)
             if (x >= 0 && y >= 0 && x < AW && y < AH && !a->in[y][x]) return true;
@@ -725,9 +760,11 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
         struct arm_feat af;
         colour_rectify(r, gray, side, a, ca);
         arm_over(a, &b, ca, r->colour != NULL, &af);
-        if (af.in_area >= ARM_IN && af.reach >= ARM_REACH) {
+        if (af.arm) {
+            /* next to the picture's edge the "arm" may be the rest of a stand the edge cuts
+             * (the box found only a part of it): out of view, no count either way */
             ho->visible = false;
-            ho->covered = true;
+            ho->covered = !near_edge(a, &b, ARM_EDGE_MARGIN);
             continue;
         }
         top_of(&r->grid, gray, side, &b, t);
