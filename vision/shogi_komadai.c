@@ -175,12 +175,14 @@ static int box_dist(const struct stand_box *b, int x, int y)
  * in light or shade (the stand's side face, a lamp's light on the table) is not. In grey, far
  * from its grey level. */
 #define HUE_APART 0.035 /* of the chromaticity (r, g, b over their sum) */
+#define LIGHTER   1.6   /* or this much lighter or darker */
+#define DARKER    0.55
 static bool unlike(const float *c, const float *m, float tw, bool colour)
 {
     if (!colour) return cdist(c, m) > tw;
     float s = c[0] + c[1] + c[2] + 1, sw = m[0] + m[1] + m[2] + 1;
     float d0 = c[0] / s - m[0] / sw, d1 = c[1] / s - m[1] / sw, d2 = c[2] / s - m[2] / sw;
-    return sqrtf(d0 * d0 + d1 * d1 + d2 * d2) > HUE_APART;
+    return sqrtf(d0 * d0 + d1 * d1 + d2 * d2) > HUE_APART || s > LIGHTER * sw || s < DARKER * sw;
 }
 
 #define ARM_SHARP 6.0 /* grey levels a pixel across its outline, at least */
