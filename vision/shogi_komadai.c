@@ -254,7 +254,9 @@ static void arm_over(const struct area *a, const struct stand_box *b, struct col
                 }
             }
             if (out == 0 || in < ARM_IN * RES * RES || reach < ARM_REACH * RES) continue;
-            /* an arm's outline is sharp; light and shade on the table fade in and out */
+            /* an arm's outline is sharp all round; light and shade on the table fade in and out
+             * (where they meet the board's or the stand's edge, a part of their outline is
+             * sharp: the median, not the mean) */
             double sharp = 0;
             int nb = 0;
             for (int yy = 1; yy < AH - 1; yy++)
@@ -268,10 +270,9 @@ static void arm_over(const struct area *a, const struct stand_box *b, struct col
                         continue;
                     float gx = a->px[yy][xx + 1] - a->px[yy][xx - 1];
                     float gy = a->px[yy + 1][xx] - a->px[yy - 1][xx];
-                    sharp += sqrtf(gx * gx + gy * gy) / 2;
-                    nb++;
+                    d[nb++] = sqrtf(gx * gx + gy * gy) / 2;
                 }
-            sharp = nb ? sharp / nb : 0;
+            sharp = median_of(d, nb);
             if (sharp < ARM_SHARP) continue;
             if (in > af->in_area * RES * RES) {
                 af->in_area = (double)in / (RES * RES);
