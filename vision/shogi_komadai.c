@@ -11,8 +11,11 @@
  * row, overlapping; a row is one blob of textured pixels (thin lines opened away; rows lying one
  * behind the other cut apart), its type the book face whose inner part fits best in it and its
  * count from its width (one piece, then one overlap step per further piece). A big blob that fits
- * no face, or as big as a hand and mostly no row, is a hand over the stand. Stateless: every frame
- * is read on its own. */
+ * no face, or as big as a hand and mostly no row, is a hand over the stand; so is an arm reaching
+ * over the stand's border: a region of another hue (or much lighter or darker) than both the
+ * stand's wood and the table, covering a cell of the stand and reaching a cell past it, with a
+ * sharp outline (light and shade on the table fade). Covered stands get no count: a wrong count
+ * is a false HIDDEN_PIECE for the guard. Stateless: every frame is read on its own. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
