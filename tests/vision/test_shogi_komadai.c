@@ -16,11 +16,14 @@
 #include <time.h>
 
 #include "render/render.h"
+#include "render/render_internal.h"
 #include "tests/testutil.h"
 #include "tests/vision/shogi_film.h"
 #include "vision/shogi_read.h"
 
-#define MOVES 40 /* moves filmed per game: enough for captures to reach both stands */
+#define COVER_FLOOR_FIX 0
+#define COUNT_CEIL_FIX  100
+#define MOVES           40 /* moves filmed per game: enough for captures to reach both stands */
 
 struct tally {
     long games, started;
@@ -31,6 +34,17 @@ struct tally {
     long false_cover;           /* settled stands said covered */
     long covered, covered_said; /* frames with a hand resting over a stand; said covered */
     long pieces;                /* pieces in hand on the settled frames */
+    long covered_count;         /* frames with a hand over a stand said visible (read as a count) */
+    long covered_out;           /* ... said out of view */
+    /* causes of a wrong stand on a settled frame */
+    long c_lost;     /* in view, said out of view (the stand not found) */
+    long c_ghost;    /* out of view, said visible */
+    long c_cover;    /* said covered with no hand over it */
+    long c_kinds;    /* the right number of pieces, of the wrong kinds */
+    long c_one;      /* one piece too many or too few */
+    long c_more;     /* more pieces too many or too few */
+    long kind[8][5]; /* stands seen, per kind: right, one over, one under, more off, truth > 0 */
+    long conf[8][8]; /* pieces of a kind (row: truth, 0 = none) read as a kind (column, 0 = none) */
     double ms_sum;
     long ms_n;
 };
@@ -70,6 +84,82 @@ static void print_hand(const char *what, const struct hand_obs *h, const uint8_t
     if (getenv("KIFUCAM_KOMADAI_VERBOSE"))
         fprintf(stderr, "  %s: read %s (vis %d cov %d) truth %s\n", what, a, h->visible, h->covered,
                 b);
+}
+
+/* Per kind on a stand said visible: the count right, off by one, off more; and the confusion of
+ * pieces: each kind's pieces matched to the read ones of the same kind first, the rest of the
+ * truth against the rest of the reading in order of kind (a rough pairing of what was confused). */
+static void tally_kinds(struct tally *t, const struct hand_obs *h, const uint8_t *truth)
+{
+    int over[8] = {0}, under[8] = {0};
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
+        int d = h->count[ty - 1] - truth[ty];
+        t->kind[ty][d == 0 ? 0 : d == 1 ? 1 : d == -1 ? 2 : 3]++;
+        t->kind[ty][4] += truth[ty] > 0;
+        t->conf[ty][ty] += d >= 0 ? truth[ty] : h->count[ty - 1];
+        if (d > 0) over[ty] = d;
+        if (d < 0) under[ty] = -d;
+    }
+    for (int a = SHOGI_PAWN; a <= SHOGI_GOLD; a++)
+        for (int b = SHOGI_PAWN; b <= SHOGI_GOLD && under[a]; b++) {
+            int m = under[a] < over[b] ? under[a] : over[b];
+            t->conf[a][b] += m;
+            under[a] -= m;
+            over[b] -= m;
+        }
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
+        t->conf[ty][0] += under[ty];
+        t->conf[0][ty] += over[ty];
+    }
+}
+
+static void print_causes(const char *name, const struct tally *t)
+{
+    static const char kinds[] = " PLNSBRG";
+    tu_note(
+        "%-8s wrong stands: not found %ld, seen though out of view %ld, covered by nothing %ld, "
+        "right number of the wrong kinds %ld, one piece off %ld, more off %ld; hand over a "
+        "stand: covered %ld, read as a count %ld, out of view %ld",
+        name, t->c_lost, t->c_ghost, t->c_cover, t->c_kinds, t->c_one, t->c_more, t->covered_said,
+        t->covered_count, t->covered_out);
+    if (!getenv("KIFUCAM_KOMADAI_VERBOSE")) return;
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
+        tu_note("  %c: on %ld stands: right %ld, one over %ld, one under %ld, more off %ld",
+                kinds[ty], t->kind[ty][4], t->kind[ty][0], t->kind[ty][1], t->kind[ty][2],
+                t->kind[ty][3]);
+    tu_note("  truth \\ read     -     P     L     N     S     B     R     G");
+    for (int a = 0; a < 8; a++) {
+        char line[128];
+        int n = snprintf(line, sizeof line, "  %c          ", a ? kinds[a] : '-');
+        for (int b = 0; b < 8; b++)
+            n += snprintf(line + n, sizeof line - (size_t)n, "%6ld", t->conf[a][b]);
+        tu_note("%s", line);
+    }
+}
+
+/* KIFUCAM_KOMADAI_DUMP=DIR: around each wrong stand, the frame enlarged twice as a PNG file. */
+static void dump_frame(const struct render_shogi_frame *f, uint64_t seed, enum render_scenario sc,
+                       int i, int side)
+{
+    const char *dir = getenv("KIFUCAM_KOMADAI_DUMP");
+    if (!dir || !f->rgb) return;
+    enum { S = 200 };
+    uint8_t *out = malloc(4 * S * S * 3);
+    if (!out) return;
+    int cx = (int)f->komadai_px[side][0], cy = (int)f->komadai_px[side][1];
+    for (int y = 0; y < 2 * S; y++)
+        for (int x = 0; x < 2 * S; x++) {
+            int sx = cx - S + x, sy = cy - S + y;
+            for (int c = 0; c < 3; c++)
+                out[(y * 2 * S + x) * 3 + c] = sx < 0 || sy < 0 || sx >= f->width || sy >= f->height
+                                                   ? 0
+                                                   : f->rgb[((size_t)sy * f->width + sx) * 3 + c];
+        }
+    char path[512], err[200];
+    snprintf(path, sizeof path, "%s/%s-%llu-%04d-%d.png", dir, render_scenario_name(sc),
+             (unsigned long long)seed, i, side);
+    render_png_write(out, 2 * S, 2 * S, path, err, sizeof err);
+    free(out);
 }
 
 static void run_game(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
@@ -117,6 +207,24 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             t->false_cover += ok && h->covered;
             t->stands++;
             t->stands_right += good;
+            if (ok && h->visible && in >= 0) tally_kinds(t, h, f->hand[side]);
+            if (ok && !good) {
+                int tr = 0, nr = 0;
+                for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
+                    tr += f->hand[side][ty], nr += h->count[ty - 1];
+                if (h->covered)
+                    t->c_cover++;
+                else if (!h->visible)
+                    t->c_lost++;
+                else if (in < 0)
+                    t->c_ghost++;
+                else if (tr == nr)
+                    t->c_kinds++;
+                else if (abs(tr - nr) == 1)
+                    t->c_one++;
+                else
+                    t->c_more++;
+            }
             right += good;
             if (!good) {
                 if (getenv("KIFUCAM_KOMADAI_VERBOSE"))
@@ -124,6 +232,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
                             (unsigned long long)seed, render_scenario_name(sc), i, side, in,
                             f->komadai_px[side][0], f->komadai_px[side][1]);
                 print_hand("", h, f->hand[side]);
+                dump_frame(f, seed, sc, i, side);
             }
         }
         t->both_right += right == 2;
@@ -137,10 +246,13 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             if (!shogi_reader_hands(rd, &img, hands)) continue;
             t->covered++;
             t->covered_said += hands[side].covered;
+            t->covered_count += hands[side].visible;
+            t->covered_out += !hands[side].visible && !hands[side].covered;
             if (getenv("KIFUCAM_KOMADAI_VERBOSE") && !hands[side].covered)
                 fprintf(stderr, "seed %llu frame %d side %d in %d: hand over it, said %s\n",
                         (unsigned long long)seed, i, side, stand_in_view(f, side),
                         hands[side].visible ? "visible" : "out of view");
+            if (!hands[side].covered) dump_frame(f, seed + 100000, sc, i, side);
         }
     }
     shogi_reader_free(rd);
@@ -192,6 +304,7 @@ static void test_komadai(void **state)
                 sf_pct(t.both_right, t.frames), sf_pct(t.stands_right, t.stands), t.pieces, t.seen,
                 sf_pct(t.seen_right, t.seen), t.out_of_view, t.false_cover, t.covered_said,
                 t.covered, t.ms_n ? t.ms_sum / t.ms_n : 0);
+        print_causes(render_scenario_name(scenes[s]), &t);
         long *a = (long *)&all, *b = (long *)&t;
         for (size_t i = 0; i < offsetof(struct tally, ms_sum) / sizeof(long); i++) a[i] += b[i];
         all.ms_sum += t.ms_sum;
@@ -203,21 +316,32 @@ static void test_komadai(void **state)
             all.games, all.started, all.frames, sf_pct(all.both_right, all.frames),
             sf_pct(all.stands_right, all.stands), all.seen, sf_pct(all.seen_right, all.seen),
             all.covered_said, all.covered, all.false_cover);
+    print_causes("all", &all);
     for (int i = 0; i < ngames; i++) shogi_record_free(games[i]);
     free(games);
     /* floors just under what 18 rendered games reach (issue 7's target is 99%: not there yet).
-     * ../shared's lishogi games: both hands 74.5% and stands 82.8% (this set), 74.7% and 85.0%
-     * with KIFUCAM_KOMADAI_SEED=1 (before the mask was opened, boxes kept square, rows cut
-     * apart, types told by the faces' inner part and small boxes at the picture's edge taken
-     * for stands out of view: 70.6 / 77.5% and 62.9 / 74.8%). Without them the 21 fixture games
-     * of lishogi-20.usi: both hands 70.4%, stands 79.8%. Starting is
-     * the reader's part; here it only has to happen. */
+     * ../shared's lishogi games: both hands 74.7% and stands 83.2% (this set), 75.0% and 85.1%
+     * with KIFUCAM_KOMADAI_SEED=1, 65.0% and 79.1% with KIFUCAM_KOMADAI_SEED=2 (before the mask
+     * was opened, boxes kept square, rows cut apart, types told by the faces' inner part and
+     * small boxes at the picture's edge taken for stands out of view: 70.6 / 77.5% and 62.9 /
+     * 74.8%). Without them the 21 fixture games of lishogi-20.usi: both hands 68.8%, stands
+     * 79.0% (70.4 / 79.8% before the arm was looked for). Starting is the reader's part; here it
+     * only has to happen. */
     bool lishogi = tu_shared_data_dir() != NULL;
     assert_true(all.started >= all.games / 2);
     assert_true(sf_pct(all.both_right, all.frames) >= (lishogi ? 73.0 : 68.0));
     assert_true(sf_pct(all.stands_right, all.stands) >= (lishogi ? 81.0 : 77.0));
-    /* stands said covered with no hand over them: 11 of 1224 with ../shared's games (24 of 1430
-     * with KIFUCAM_KOMADAI_SEED=1), none on the 21 fixture games */
+    /* a hand resting over a stand (the resignation): said covered on 176 of 318 frames with
+     * ../shared's games, read as a count on 49 (202 and 61 of 301 with KIFUCAM_KOMADAI_SEED=1,
+     * 214 and 26 of 296 with =2; before the arm was looked for: 9 and 234, 16 and 262, 2 and
+     * 244); on the fixture games 196 and 15 of 320 (before: 2 and 219). A count read through a
+     * hand is a false HIDDEN_PIECE for the guard. The one game a scenario of a sanitizer build:
+     * 45 and 9 of 109. */
+    assert_true(all.covered_said * 100 >= all.covered * 35);
+    assert_true(all.covered_count * 100 <= all.covered * 20);
+    /* stands said covered with no hand over them: 12 of 1224 with ../shared's games (39 of 1430
+     * with KIFUCAM_KOMADAI_SEED=1, none of 1250 with =2; before: 11, 24, 0), 25 of 1184 on the
+     * 21 fixture games (before: none) */
     assert_true(all.false_cover * (lishogi ? 20 : 16) <= all.stands);
 }
 
