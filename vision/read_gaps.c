@@ -159,13 +159,28 @@ void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs)
      * just short of washed, and its grey gaps took it for covered one frame in a few, a hand
      * grown from it over the whole spot, and the view of a glare film did not settle for
      * seconds. A washed gap far from its reference stays grey: a lamp's highlight on a real
-     * photo beside an empty point then read white) */
+     * photo beside an empty point then read white. So does one beside a grey gap far from its
+     * reference, unwashed: a white sleeve at the sensor's limit, broad enough to wash its own
+     * references, ends there at the board in one step, where a glare fades through lit board;
+     * a render's pale hand so read a white stone under it) */
     for (int i = 0; i < NG * NG; i++) {
         gs->grey[i] = false;
         if (i % NG > n || i / NG > n || !tinted || !(chroma > 8)) continue;
-        gs->grey[i] =
-            hypot(gap[i].rg, gap[i].gb) < 0.4 * chroma && !(gs->washed[i] && gs->gd[i] <= gs->tol);
+        gs->grey[i] = hypot(gap[i].rg, gap[i].gb) < 0.4 * chroma;
     }
+    bool glare[NG * NG]; /* washed, near its reference, no such edge beside it */
+    for (int i = 0; i < NG * NG; i++) {
+        int gx = i % NG, gy = i / NG;
+        glare[i] = gs->grey[i] && gs->washed[i] && gs->gd[i] <= gs->tol;
+        for (int y = gy - 1; y <= gy + 1 && glare[i]; y++)
+            for (int x = gx - 1; x <= gx + 1; x++) {
+                int j = y * NG + x;
+                if (x >= 0 && y >= 0 && x <= n && y <= n && gs->grey[j] && !gs->washed[j] &&
+                    gs->gd[j] > gs->tol)
+                    glare[i] = false;
+            }
+    }
+    for (int i = 0; i < NG * NG; i++) gs->grey[i] &= !glare[i];
     /* a gap brighter than its reference by a glare's light (gap_lit) */
     for (int i = 0; i < NG * NG; i++)
         gs->lit[i] =
