@@ -141,13 +141,6 @@ void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs)
         }
     gs->board_cy = read_median(tmp, ngap);
     bool tinted = gs->tinted = im->color && chroma > 4;
-    /* in a frame of a tinted board a gap as neutral as paper is not board: a white sleeve, a
-     * shirt (glare washes the colour out only a little, and keeps the lines) */
-    for (int i = 0; i < NG * NG; i++) {
-        gs->grey[i] = false;
-        if (i % NG > n || i / NG > n || !tinted || !(chroma > 8)) continue;
-        gs->grey[i] = hypot(gap[i].rg, gap[i].gb) < 0.4 * chroma;
-    }
     /* a gap washed out by a lamp's glare (read_internal.h: WASH_MIN, WASHED_LUM), its
      * reference too, the median of the gaps around, paler than the board: a glare is broad, a
      * white cuff over a gap or two is not */
@@ -159,6 +152,35 @@ void gaps_judge(const struct read_image *im, int n, struct read_gaps *gs)
                         hypot(gap[i].rg, gap[i].gb) / lg < WASH_MIN * gs->board_cy &&
                         hypot(ref[i].rg, ref[i].gb) / lr < WASH_REF * gs->board_cy;
     }
+    /* in a frame of a tinted board a gap as neutral as paper is not board: a white sleeve, a
+     * shirt (glare washes the colour out only a little, and keeps the lines; where it washes
+     * it out to the sensor's limit, gs->washed, and the gap is near its reference, washed as
+     * well, the gap lies inside that glare: at the washed spot's rim a point's own body falls
+     * just short of washed, and its grey gaps took it for covered one frame in a few, a hand
+     * grown from it over the whole spot, and the view of a glare film did not settle for
+     * seconds. A washed gap far from its reference stays grey: a lamp's highlight on a real
+     * photo beside an empty point then read white. So does one beside a grey gap far from its
+     * reference, unwashed: a white sleeve at the sensor's limit, broad enough to wash its own
+     * references, ends there at the board in one step, where a glare fades through lit board;
+     * a render's pale hand so read a white stone under it) */
+    for (int i = 0; i < NG * NG; i++) {
+        gs->grey[i] = false;
+        if (i % NG > n || i / NG > n || !tinted || !(chroma > 8)) continue;
+        gs->grey[i] = hypot(gap[i].rg, gap[i].gb) < 0.4 * chroma;
+    }
+    bool glare[NG * NG]; /* washed, near its reference, no such edge beside it */
+    for (int i = 0; i < NG * NG; i++) {
+        int gx = i % NG, gy = i / NG;
+        glare[i] = gs->grey[i] && gs->washed[i] && gs->gd[i] <= gs->tol;
+        for (int y = gy - 1; y <= gy + 1 && glare[i]; y++)
+            for (int x = gx - 1; x <= gx + 1; x++) {
+                int j = y * NG + x;
+                if (x >= 0 && y >= 0 && x <= n && y <= n && gs->grey[j] && !gs->washed[j] &&
+                    gs->gd[j] > gs->tol)
+                    glare[i] = false;
+            }
+    }
+    for (int i = 0; i < NG * NG; i++) gs->grey[i] &= !glare[i];
     /* a gap brighter than its reference by a glare's light (gap_lit) */
     for (int i = 0; i < NG * NG; i++)
         gs->lit[i] =

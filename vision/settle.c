@@ -5,11 +5,24 @@
  * flicker on doubtful points aside) it is said again every repeat_s, a fresh reading for the rule
  * guard. A point covered without a break for still_occlusion_s is under no passing hand (a cup on
  * the board's corner, a hand resting, or a reader's false cover): the view settles with those
- * points occluded, unknown to the rule guard, rather than never again. */
+ * points occluded, unknown to the rule guard, rather than never again. A doubtful point that
+ * flickers between two readings (a white stone in dim light read black one frame in a few) does
+ * not keep the view from settling: it is said as read most often in the run, at the lowest
+ * confidence it was read so. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "vision/vision.h"
+
+/* A point back on a reading it left less than this ago, both readings under hold_conf, is a
+ * flicker, not a change (a dim film's white stone read black at 0.75 against white at 0.83 every
+ * 0.1-1.4 s for 9 s: the view never settled, four moves came at once and went in wrong order) */
+#define FLICKER_S 2.0
+/* A point covered alone, no neighbour covered, is still after this long (a new glass stone in a
+ * glare film read covered in most frames: each such stone held the view 2 s, the next moves
+ * came before it settled and went in wrong order) */
+#define ALONE_STILL_S 0.5
 
 struct settler {
     struct settle_params p;
@@ -21,6 +34,17 @@ struct settler {
     int64_t held_since;             /* when the run of the view last said anew began */
     bool occl[OBS_POINTS];          /* occluded in the last frame */
     int64_t occl_since[OBS_POINTS]; /* and covered without a break since then */
+    /* each point's last reading uncovered, with its confidence; the reading it left last, and
+       when; whether it flickered in the current run */
+    uint8_t last_val[OBS_POINTS], left_val[OBS_POINTS];
+    float last_conf[OBS_POINTS];
+    int64_t left_ns[OBS_POINTS];
+    bool have_last[OBS_POINTS], flick[OBS_POINTS];
+    /* in the current run: a flickering point's other reading; how often each was read, and
+       their lowest confidence */
+    uint8_t alt_val[OBS_POINTS];
+    int n_run[OBS_POINTS], n_alt[OBS_POINTS];
+    float c_run[OBS_POINTS], c_alt[OBS_POINTS];
 };
 
 void settle_params_default(struct settle_params *p)
@@ -65,14 +89,35 @@ static void track_occlusion(struct settler *s, const struct observation *o)
     }
 }
 
-/* Every occluded point of o has been covered still_occlusion_s without a break. */
+/* No neighbour of p (the 8 around) is occluded in o: a hand covers points in a patch (the reader
+ * grows its cover along it), a reader's false cover on one stone (a glass stone in glare taken
+ * for skin) is a point alone. */
+static bool alone(const struct observation *o, int p)
+{
+    int x = p % OBS_MAX, y = p / OBS_MAX;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int u = x + dx, v = y + dy;
+            if ((dx || dy) && u >= 0 && v >= 0 && u < o->w && v < o->h &&
+                o->occluded[v * OBS_MAX + u])
+                return false;
+        }
+    return true;
+}
+
+/* Every occluded point of o has been covered still_occlusion_s without a break, or, alone,
+ * ALONE_STILL_S. */
 static bool occlusion_still(const struct settler *s, const struct observation *o)
 {
     if (o->noccluded == 0) return true;
     if (!(s->p.still_occlusion_s > 0)) return false;
-    for (int p = 0; p < OBS_POINTS; p++)
-        if (o->occluded[p] && (o->t_ns - s->occl_since[p]) / 1e9 + 1e-9 < s->p.still_occlusion_s)
+    for (int p = 0; p < OBS_POINTS; p++) {
+        if (!o->occluded[p]) continue;
+        double covered = (o->t_ns - s->occl_since[p]) / 1e9 + 1e-9;
+        if (covered < s->p.still_occlusion_s &&
+            !(covered >= fmin(ALONE_STILL_S, s->p.still_occlusion_s) && alone(o, p)))
             return false;
+    }
     return true;
 }
 
@@ -86,6 +131,64 @@ static bool usable(const struct settler *s, const struct observation *o)
             if (!o->occluded[p] && o->conf[p] < s->p.min_conf) return false;
         }
     return true;
+}
+
+/* Follows each point's reading: the one it left last and when. */
+static void track_readings(struct settler *s, const struct observation *o)
+{
+    if (!o->board_found) return;
+    for (int p = 0; p < OBS_POINTS; p++) {
+        if (o->occluded[p]) continue;
+        if (s->have_last[p] && s->last_val[p] != o->point[p]) {
+            s->left_val[p] = s->last_val[p];
+            s->left_ns[p] = o->t_ns;
+        }
+        s->last_val[p] = o->point[p];
+        s->last_conf[p] = o->conf[p];
+        s->have_last[p] = true;
+    }
+}
+
+/* o differs from the run only by flickers (FLICKER_S), each marked in s->flick; false when a
+ * point changed for real. */
+static bool same_but_flicker(struct settler *s, const struct observation *o, int64_t prev_ns[],
+                             const uint8_t prev_left[])
+{
+    const struct observation *r = &s->run;
+    if (r->w != o->w || r->h != o->h) return false;
+    bool any = false;
+    for (int y = 0; y < o->h; y++)
+        for (int x = 0; x < o->w; x++) {
+            int p = y * OBS_MAX + x;
+            if (r->point[p] == o->point[p]) continue;
+            bool flicker = prev_left[p] == o->point[p] &&
+                           (o->t_ns - prev_ns[p]) / 1e9 < FLICKER_S &&
+                           o->conf[p] < s->p.hold_conf && r->conf[p] < s->p.hold_conf;
+            if (!flicker) return false;
+            any = true;
+        }
+    for (int y = 0; y < o->h && any; y++)
+        for (int x = 0; x < o->w; x++) {
+            int p = y * OBS_MAX + x;
+            if (r->point[p] == o->point[p]) continue;
+            if (!s->flick[p] || s->alt_val[p] != o->point[p])
+                s->n_alt[p] = 0, s->c_alt[p] = 1, s->alt_val[p] = o->point[p];
+            s->flick[p] = true;
+        }
+    return true;
+}
+
+/* A frame of the run counted: each point's reading, the run's or the other. */
+static void count_run(struct settler *s, const struct observation *o)
+{
+    for (int y = 0; y < o->h; y++)
+        for (int x = 0; x < o->w; x++) {
+            int p = y * OBS_MAX + x;
+            if (o->point[p] == s->run.point[p])
+                s->n_run[p]++, s->c_run[p] = fminf(s->c_run[p], o->conf[p]);
+            else if (s->flick[p] && o->point[p] == s->alt_val[p])
+                s->n_alt[p]++, s->c_alt[p] = fminf(s->c_alt[p], o->conf[p]);
+        }
 }
 
 static bool same(const struct observation *a, const struct observation *b)
@@ -110,11 +213,18 @@ static bool holds(const struct settler *s, const struct observation *a, const st
     return true;
 }
 
-static void say(struct settler *s, const struct observation *obs, bool repeat,
+static void say(struct settler *s, const struct observation *seen, bool repeat,
                 struct stable_obs *out)
 {
     memset(out, 0, sizeof *out);
-    out->obs = *obs;
+    out->obs = *seen;
+    const struct observation *obs = &out->obs;
+    for (int p = 0; p < OBS_POINTS; p++)
+        if (s->flick[p] && !out->obs.occluded[p]) {
+            bool alt = s->n_alt[p] > s->n_run[p];
+            out->obs.point[p] = alt ? s->alt_val[p] : s->run.point[p];
+            out->obs.conf[p] = alt ? s->c_alt[p] : s->c_run[p];
+        }
     if (!repeat) s->held_since = s->run.t_ns;
     out->since_ns = s->held_since;
     out->frames = s->frames;
@@ -134,18 +244,28 @@ static void say(struct settler *s, const struct observation *obs, bool repeat,
 bool settle_push(struct settler *s, const struct observation *obs, struct stable_obs *out)
 {
     track_occlusion(s, obs);
+    /* the readings each point left before this frame (a flicker is a return to one of them) */
+    int64_t prev_ns[OBS_POINTS];
+    uint8_t prev_left[OBS_POINTS];
+    memcpy(prev_ns, s->left_ns, sizeof prev_ns);
+    memcpy(prev_left, s->left_val, sizeof prev_left);
+    track_readings(s, obs);
     if (!usable(s, obs)) {
         s->have_run = false;
         s->holding = false;
         return false;
     }
-    if (!s->have_run || !same(&s->run, obs)) {
+    if (!s->have_run || !same_but_flicker(s, obs, prev_ns, prev_left)) {
         s->run = *obs;
         s->have_run = true;
         s->frames = 1;
         s->emitted = false;
+        memset(s->flick, 0, sizeof s->flick);
+        memset(s->n_run, 0, sizeof s->n_run);
+        for (int p = 0; p < OBS_POINTS; p++) s->c_run[p] = 1;
     } else
         s->frames++;
+    count_run(s, obs);
     if (s->holding && !holds(s, &s->stable, obs)) s->holding = false;
     double held = (obs->t_ns - s->run.t_ns) / 1e9;
     if (!s->emitted && held + 1e-9 >= s->p.stable_s && s->frames >= s->p.min_frames) {

@@ -15,16 +15,38 @@
 #include "tests/vision/settle_knobs.h"
 #include "vision/vision.h"
 
-/* The guard's events: moves kept (in the reader's grid), flags kept with their ply and frame. */
+/* The record as the guard's events make it: a move (one not seen included: the record keeps its
+ * ply, GO_NOPOINT, never right) goes in at its ply; a take-back (the guard amending a move, a
+ * restored board, a prisoner taken off late) cuts the record back to the ply it names, and the
+ * moves then come again. The film is scored on the final record, as the daemon's files keep it.
+ * Every move event is also kept as it came (ev), for the old count of moves right. */
+struct film_record {
+    int n, ply[GO_FILM_MAX];
+    struct go_move m[GO_FILM_MAX];
+    double t[GO_FILM_MAX];
+    int nev;
+    struct go_move ev[GO_FILM_MAX];
+};
+
+/* The guard's events: moves into the record (in the reader's grid), flags kept with their ply and
+ * frame. */
 static void take(struct go_film *out, const struct guard_event *ev, int m, int frame, double t,
-                 struct go_move *raw, bool debug)
+                 struct film_record *rec, bool debug)
 {
     for (int k = 0; k < m; k++) {
         if (debug) fprintf(stderr, " %s %s", guard_kind_name(ev[k].kind), ev[k].text);
-        if (ev[k].kind == GUARD_MOVE && ev[k].move.point != GO_PASS && out->ngot < GO_FILM_MAX) {
-            out->got_t[out->ngot] = t;
-            raw[out->ngot++] = ev[k].move;
+        if (ev[k].kind == GUARD_MOVE && ev[k].reason == GUARD_REASON_TAKEBACK) {
+            while (rec->n > 0 && rec->ply[rec->n - 1] > ev[k].ply) rec->n--;
+            out->takebacks++;
+        } else if (ev[k].kind == GUARD_MOVE && ev[k].reason != GUARD_REASON_SETUP &&
+                   ev[k].move.point != GO_PASS && rec->n < GO_FILM_MAX) {
+            rec->ply[rec->n] = ev[k].ply;
+            rec->t[rec->n] = t;
+            rec->m[rec->n++] = ev[k].move;
         }
+        /* as counted before the record was: every move event but a pass, the take-back's too */
+        if (ev[k].kind == GUARD_MOVE && ev[k].move.point != GO_PASS && rec->nev < GO_FILM_MAX)
+            rec->ev[rec->nev++] = ev[k].move;
         if (guard_is_flag(ev[k].kind) && out->nflags < GO_FILM_MAX) {
             struct go_film_flag *f = &out->flag[out->nflags++];
             f->kind = ev[k].kind;
@@ -33,6 +55,15 @@ static void take(struct go_film *out, const struct guard_event *ev, int m, int f
             snprintf(f->text, sizeof f->text, "%s", ev[k].text);
         }
     }
+}
+
+/* A move in the reader's grid turned onto the board (a move not seen stays GO_NOPOINT). */
+static struct go_move on_board(struct go_move m, int sym, int n)
+{
+    if (m.point < 0) return m;
+    int x, y;
+    go_sym_apply(sym, n, go_x(m.point), go_y(m.point), &x, &y);
+    return (struct go_move){m.color, go_point(x, y)};
 }
 
 static void grey_of(const struct render_frame *f, uint8_t *grey)
@@ -44,7 +75,8 @@ static void grey_of(const struct render_frame *f, uint8_t *grey)
 }
 
 /* Debug (go_film_run's debug): every 15th frame, the points the reader holds occluded with what
- * lies there; GO_FILM_DUMP=N writes frame N as /tmp/go_film_frame.ppm. */
+ * lies there (GO_FILM_UNSURE=1: also the points read below 0.5, as read, truth and confidence);
+ * GO_FILM_DUMP=N writes frame N as /tmp/go_film_frame.ppm. */
 static void debug_frame(const struct render_frame *f, const struct observation *obs, bool found,
                         int i, int sym, int n)
 {
@@ -72,6 +104,20 @@ static void debug_frame(const struct render_frame *f, const struct observation *
             uint8_t c = f->stone[go_point(x, y)];
             fprintf(stderr, " %d,%d(%s)", x, y, c == GO_BLACK ? "B" : c == GO_WHITE ? "W" : ".");
         }
+    if (getenv("GO_FILM_UNSURE")) { /* the points below 0.5: read value, truth, confidence */
+        fprintf(stderr, "\n   unsure:");
+        for (int p = 0; p < OBS_MAX * OBS_MAX; p++)
+            if (!obs->occluded[p] && obs->conf[p] > 0 && obs->conf[p] < 0.5f) {
+                int x, y;
+                go_sym_apply(sym < 0 ? 0 : sym, n, p % OBS_MAX, p / OBS_MAX, &x, &y);
+                uint8_t c = f->stone[go_point(x, y)];
+                fprintf(stderr, " %d,%d(%c%c %.2f)", x, y, ".BW?"[obs->point[p] & 3],
+                        c == GO_BLACK   ? 'B'
+                        : c == GO_WHITE ? 'W'
+                                        : '.',
+                        obs->conf[p]);
+            }
+    }
     fprintf(stderr, "\n");
 }
 
@@ -107,7 +153,8 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
     uint8_t *grey = malloc((size_t)o->width * o->height);
     assert_true(det && st && guard && f && obs && so && grey);
     struct guard_event ev[GUARD_OBS_MAX_EVENTS];
-    struct go_move raw[GO_FILM_MAX];
+    static struct film_record fr;
+    memset(&fr, 0, sizeof fr);
     bool last_found = false;
     /* the record's moves, as far as the footage goes (a fault's stones are none of them) */
     for (int n = 0, ply = 0; n < rec->nnodes && (!o->max_moves || ply < o->max_moves); n++) {
@@ -177,23 +224,28 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
             fprintf(stderr, "frame %d (truth ply %d%s): settled, %d stones, %d unsure;", i, f->ply,
                     f->settled ? "" : ", hand", stones, low);
         }
-        take(out, ev, m, i, f->t, raw, debug);
+        take(out, ev, m, i, f->t, &fr, debug);
         if (debug) fprintf(stderr, "\n");
     }
     /* as the daemon finishes: the last view counts even if it had no time to settle */
     int m = last_found ? go_obs_guard_observe(guard, obs, ev) : 0;
-    take(out, ev, m, i, f->t, raw, debug);
+    take(out, ev, m, i, f->t, &fr, debug);
     m = go_obs_guard_flush(guard, (int64_t)llround(f->t * 1e9), ev);
-    take(out, ev, m, i, f->t, raw, debug);
+    take(out, ev, m, i, f->t, &fr, debug);
     int n = rec->width;
-    for (int k = 0; k < out->ngot && out->sym >= 0; k++) {
-        int x, y;
-        go_sym_apply(out->sym, n, go_x(raw[k].point), go_y(raw[k].point), &x, &y);
-        out->got[k] = (struct go_move){raw[k].color, go_point(x, y)};
+    out->ngot = out->sym >= 0 ? fr.n : 0;
+    for (int k = 0; k < out->ngot; k++) {
+        out->got[k] = on_board(fr.m[k], out->sym, n);
+        out->got_t[k] = fr.t[k];
     }
-    for (int k = 0; k < out->nwant && k < out->ngot && out->sym >= 0; k++)
+    for (int k = 0; k < out->nwant && k < out->ngot; k++)
         out->right +=
             out->got[k].color == out->want[k].color && out->got[k].point == out->want[k].point;
+    out->nevents = out->sym >= 0 ? fr.nev : 0;
+    for (int k = 0; k < out->nwant && k < out->nevents; k++) {
+        struct go_move g = on_board(fr.ev[k], out->sym, n);
+        out->right_events += g.color == out->want[k].color && g.point == out->want[k].point;
+    }
     if (debug) {
         fprintf(stderr, "sym %d; want:", out->sym);
         for (int k = 0; k < out->nwant; k++)
@@ -201,8 +253,11 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
                     go_x(out->want[k].point), go_y(out->want[k].point));
         fprintf(stderr, "\ngot (board):");
         for (int k = 0; k < out->ngot && out->sym >= 0; k++)
-            fprintf(stderr, " %c%d,%d", out->got[k].color == GO_BLACK ? 'B' : 'W',
-                    go_x(out->got[k].point), go_y(out->got[k].point));
+            if (out->got[k].point < 0)
+                fprintf(stderr, " %c(unseen)", out->got[k].color == GO_BLACK ? 'B' : 'W');
+            else
+                fprintf(stderr, " %c%d,%d", out->got[k].color == GO_BLACK ? 'B' : 'W',
+                        go_x(out->got[k].point), go_y(out->got[k].point));
         fprintf(stderr, "\n");
     }
     free(grey);

@@ -24,11 +24,16 @@ struct go_film_fault {
 };
 
 struct go_film {
-    int nwant, ngot, right;           /* stones the footage put down, moves accepted, in order */
+    /* stones the footage put down; the final record's moves (after the guard's take-backs; a
+       move not seen is GO_NOPOINT); those right, in order */
+    int nwant, ngot, right;
     struct go_move want[GO_FILM_MAX]; /* on the board */
     struct go_move got[GO_FILM_MAX];  /* turned back onto the board (sym) */
+    int takebacks;                    /* the guard's take-back events */
+    /* scored as before the final record was: every move event in order, a take-back's too */
+    int nevents, right_events;
     /* the live record's pace: when stone k was put down (the first frame showing it) and when
-       the guard said move k; the next stone's time (or -1) */
+       move k went into the record; the next stone's time (or -1) */
     double want_t[GO_FILM_MAX], next_t[GO_FILM_MAX], got_t[GO_FILM_MAX];
     int nflags;
     struct go_film_flag flag[GO_FILM_MAX];

@@ -36,6 +36,9 @@
 
 struct tally {
     long games, found_games, moves, moves_right, games_exact, flags;
+    /* scored as before the final record was (every move event in order, take-backs as moves):
+       moves right, games exact; and the guard's take-backs */
+    long moves_right_ev, games_exact_ev, takebacks;
     long nohand, nohand_found;
     /* the live record's pace, on moves said right that have a next stone: said before the next
        stone was put down, and the delay after their own stone */
@@ -135,6 +138,10 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
     t->moves_right += film.right;
     t->games_exact += film.right == film.nwant && film.ngot == film.nwant && !film.nflags;
     t->flags += film.nflags;
+    t->moves_right_ev += film.right_events;
+    t->games_exact_ev +=
+        film.right_events == film.nwant && film.nevents == film.nwant && !film.nflags;
+    t->takebacks += film.takebacks;
     for (int k = 0; k < film.nwant && k < film.ngot; k++) {
         bool right =
             film.got[k].color == film.want[k].color && film.got[k].point == film.want[k].point;
@@ -152,6 +159,8 @@ static void add_tally(struct tally *all, const struct tally *t)
     all->games += t->games, all->found_games += t->found_games, all->moves += t->moves;
     all->moves_right += t->moves_right, all->games_exact += t->games_exact;
     all->flags += t->flags, all->nohand += t->nohand, all->nohand_found += t->nohand_found;
+    all->moves_right_ev += t->moves_right_ev, all->games_exact_ev += t->games_exact_ev;
+    all->takebacks += t->takebacks;
     all->timed += t->timed, all->on_time += t->on_time, all->lag_sum += t->lag_sum;
     if (t->lag_max > all->lag_max) all->lag_max = t->lag_max;
 }
@@ -195,17 +204,20 @@ static struct tally film_all(char paths[][512], int npaths, double think)
             k++;
         }
         tu_note("%-8s games %ld, board found in %.1f%% of frames without a hand; moves right "
-                "%ld/%ld, games exact %ld, flags %ld; said before the next stone %ld/%ld, "
-                "lag mean %.1f s, max %.1f s",
+                "%ld/%ld, games exact %ld, flags %ld (events as moves: %ld right, %ld exact; "
+                "take-backs %ld); said before the next stone %ld/%ld, lag mean %.1f s, max %.1f s",
                 render_scenario_name(scenes[s]), t.games, pct(t.nohand_found, t.nohand),
-                t.moves_right, t.moves, t.games_exact, t.flags, t.on_time, t.timed,
-                t.timed ? t.lag_sum / (double)t.timed : 0, t.lag_max);
+                t.moves_right, t.moves, t.games_exact, t.flags, t.moves_right_ev, t.games_exact_ev,
+                t.takebacks, t.on_time, t.timed, t.timed ? t.lag_sum / (double)t.timed : 0,
+                t.lag_max);
         add_tally(&all, &t);
     }
-    tu_note("all: games %ld, board found %.1f%%, moves right %.1f%%, games exact %ld, flags %ld; "
-            "said before the next stone %.1f%%, lag mean %.1f s, max %.1f s",
+    tu_note("all: games %ld, board found %.1f%%, moves right %.1f%%, games exact %ld, flags %ld "
+            "(events as moves: %.1f%% right, %ld exact; take-backs %ld); said before the next "
+            "stone %.1f%%, lag mean %.1f s, max %.1f s",
             all.games, pct(all.nohand_found, all.nohand), pct(all.moves_right, all.moves),
-            all.games_exact, all.flags, pct(all.on_time, all.timed),
+            all.games_exact, all.flags, pct(all.moves_right_ev, all.moves), all.games_exact_ev,
+            all.takebacks, pct(all.on_time, all.timed),
             all.timed ? all.lag_sum / (double)all.timed : 0, all.lag_max);
     return all;
 }
