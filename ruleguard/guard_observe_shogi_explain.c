@@ -248,8 +248,18 @@ static void commit_all(struct shogi_obs_guard *g, const struct shogi_move *seq, 
         const struct shogi_game *game = sobs_game(g);
         struct shogi_move m = who_moved(&game->pos, seq[i]);
         if (n == 1 && changed_face(g, game, m, t, frame, b)) return;
-        char note[80];
+        char note[128];
         doubt_note(g, m, flushing, note, sizeof note);
+        /* the last move a drop of another kind than the square reads (the kind its komadai show
+           gone, or the one its hand holds that fits: search.c): the square's reading tolerated
+           until the piece moves on */
+        bool retyped = i == n - 1 && shogi_move_is_drop(m) && g->sq[m.to].belief &&
+                       g->sq[m.to].belief != m.piece;
+        if (retyped) {
+            size_t len = strlen(note);
+            snprintf(note + len, sizeof note - len, "%sits face read as %s", len ? ", " : "",
+                     shogi_type_csa(shogi_piece_type(g->sq[m.to].belief)));
+        }
         if (!sobs_commit(g, m, t, frame, note, b)) {
             /* not even playable (a drop of a piece not in hand): flagged, tolerated until the
              * board is put right */
@@ -257,6 +267,7 @@ static void commit_all(struct shogi_obs_guard *g, const struct shogi_move *seq, 
             if (!shogi_move_is_drop(m)) g->mask[m.from] = g->sq[m.from].belief;
             return;
         }
+        if (retyped) g->mask[m.to] = g->sq[m.to].belief;
         game = sobs_game(g);
         const struct shogi_ply *ply = &game->plies[game->n - 1];
         sobs_capture_made(g, ply->move, game->n, t, frame);

@@ -182,6 +182,12 @@ int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position
                     const uint8_t *board, const int *d, int nd, int nchanged,
                     struct shogi_move seq[SOBS_SEQ_MAX], int *legal_dist);
 
+/* A drop read as one kind, made as another: the kind the mover's komadai show gone (when read),
+ * else the one kind in the mover's hand that may legally be dropped there when the kind read is
+ * not in it; else m. */
+struct shogi_move sobs_drop_kind(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                                 struct shogi_move m);
+
 /* komadai (guard_observe_shogi_hand.c) */
 void sobs_capture_made(struct shogi_obs_guard *g, struct shogi_move m, int ply, int64_t t,
                        uint64_t frame);

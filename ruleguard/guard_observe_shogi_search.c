@@ -35,6 +35,7 @@ struct search {
     int nbest, best_score;
     int best_hand;  /* the best story's komadai distance */
     bool best_sure; /* ... and every state it passes through was read surely */
+    int hidden;     /* a square a piece may have passed through unseen, or -1 */
 };
 
 /* How far the komadai of p are from the ones believed (captures on their way count as there). */
@@ -48,6 +49,55 @@ int sobs_hand_distance(const struct shogi_obs_guard *g, const struct shogi_posit
             dist += k < 0 ? -k : k;
         }
     return dist;
+}
+
+/* A drop read as one kind, another kind dropped (a fresh piece's face is read poorly, its kind
+ * chosen among all the kinds off the board): the komadai, when read, tell which kind left (the
+ * one piece they miss, of another kind than the one read, which may be dropped there); else the
+ * rules do: a kind the mover does not hold, when exactly one kind in the mover's hand may
+ * legally be dropped there. */
+static int drop_kind_by_komadai(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                                int c, int t)
+{
+    const struct sobs_hand *h = &g->hand[c];
+    if (!h->read_obs || h->cand.active) return 0;
+    int missing = 0, kind = 0;
+    for (int u = SHOGI_PAWN; u <= SHOGI_GOLD; u++) {
+        int seen = h->belief[u] + h->tolerated[u] + sobs_pending_count(g, c, u);
+        int k = pos->hand[c][u] - seen;
+        if (k == 0) continue;
+        if (k < 0 || u == t) return 0; /* more than it had, or the kind read is gone */
+        missing += k;
+        kind = u;
+    }
+    return missing == 1 ? kind : 0;
+}
+
+struct shogi_move sobs_drop_kind(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                                 struct shogi_move m)
+{
+    if (!shogi_move_is_drop(m)) return m;
+    int c = shogi_piece_color(m.piece), t = shogi_type_base(shogi_piece_type(m.piece));
+    if (t < SHOGI_PAWN || t > SHOGI_GOLD) return m;
+    struct shogi_move r = m;
+    int kind = drop_kind_by_komadai(g, pos, c, t);
+    if (kind) {
+        r.piece = (uint8_t)shogi_piece((enum shogi_color)c, (enum shogi_type)kind);
+        return shogi_is_legal(pos, r) ? r : m;
+    }
+    /* a drop that breaks a rule of where pieces may go (nifu, a dead piece, mate by a pawn) is
+       judged as read: those are fouls players make; a kind the mover does not hold is not */
+    if (pos->hand[c][t]) return m;
+    int n = 0;
+    for (int u = SHOGI_PAWN; u <= SHOGI_GOLD; u++) {
+        if (u == t || !pos->hand[c][u]) continue;
+        struct shogi_move q = m;
+        q.piece = (uint8_t)shogi_piece((enum shogi_color)c, (enum shogi_type)u);
+        if (!shogi_is_legal(pos, q)) continue;
+        r = q;
+        n++;
+    }
+    return n == 1 ? r : m;
 }
 
 /* Was value read on sq of late, while something else was believed there? 2 when surely, 1 when
@@ -129,8 +179,10 @@ static bool first_move_as_seen(const struct shogi_position *pos, const uint8_t *
 static bool seen_passing(const struct search *s, struct shogi_move m)
 {
     int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
-    if (!in_set(s->d, s->nchanged, m.to) && !seen_lately(s->g, m.to, placed)) return false;
-    if (shogi_move_is_drop(m) || in_set(s->d, s->nchanged, m.from)) return true;
+    if (!in_set(s->d, s->nchanged, m.to) && m.to != s->hidden && !seen_lately(s->g, m.to, placed))
+        return false;
+    if (shogi_move_is_drop(m) || in_set(s->d, s->nchanged, m.from) || m.from == s->hidden)
+        return true;
     return seen_lately(s->g, m.from, SHOGI_EMPTY) > 0;
 }
 
@@ -140,6 +192,11 @@ static void search_seq(struct search *s, const struct shogi_position *pos, int a
     if (depth == 1) {
         struct shogi_move m;
         if (!shogi_infer_move(pos, s->board, &m, &v)) return;
+        struct shogi_move as_hand = sobs_drop_kind(s->g, pos, m);
+        if (as_hand.piece != m.piece) {
+            m = as_hand;
+            v = shogi_check_move(pos, m);
+        }
         if (v.rule != SHOGI_LEGAL && !s->last_any) return;
         /* a king appearing is no drop: its move is still being read */
         if (shogi_move_is_drop(m) && shogi_piece_type(m.piece) == SHOGI_KING) return;
@@ -198,11 +255,12 @@ static void search_seq(struct search *s, const struct shogi_position *pos, int a
 
 /* Moves that explain the change, the likeliest first: one legal move, a few legal moves, one
  * illegal move, legal moves and an illegal one; among equals, the komadai decide. */
-int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position *pos,
-                    const uint8_t *board, const int *d, int nd, int nchanged,
-                    struct shogi_move seq[SOBS_SEQ_MAX], int *legal_dist)
+static int find_moves(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                      const uint8_t *board, const int *d, int nd, int nchanged,
+                      struct shogi_move seq[SOBS_SEQ_MAX], int *legal_dist)
 {
-    struct search s = {.g = g, .board = board, .d = d, .nd = nd, .nchanged = nchanged};
+    struct search s = {
+        .g = g, .board = board, .d = d, .nd = nd, .nchanged = nchanged, .hidden = -1};
     *legal_dist = 1 << 20;
     int n = 0, score = 1 << 20, hand = 1 << 20;
     for (int pass = 0; pass < 2; pass++)
@@ -250,4 +308,63 @@ int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position
             return n;
         }
     return n;
+}
+
+/* A piece moved twice, the opponent's move between, before the view settled (a hand over the
+ * board all the while): its one move as seen is no move it can make, but two legal moves through
+ * a square empty before and after are (the one illegal move seen, from where it left to where it
+ * arrived, its two halves). Only when the opponent's move shows too (three or four
+ * squares changed), the three moves are legal, and the komadai agree with them at least as well
+ * as with the illegal story: a foul shown alone, or before any answer, is still one. */
+static int through_unseen(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                          const uint8_t *board, const int *d, int nd, int nchanged, int bad_hand,
+                          struct shogi_move seq[SOBS_SEQ_MAX], int *legal_dist)
+{
+    if (nchanged < 3 || nchanged > 4 || nd + 1 > SHOGI_SQUARES) return 0;
+    int a[SHOGI_SQUARES];
+    memcpy(a, d, (size_t)nd * sizeof d[0]);
+    struct search best = {0};
+    int found_at = -1;
+    for (int e = 0; e < SHOGI_SQUARES; e++) {
+        if (pos->board[e] || board[e] || in_set(d, nd, e)) continue;
+        a[nd] = e;
+        struct search s = {
+            .g = g, .board = board, .d = a, .nd = nd + 1, .nchanged = nchanged, .hidden = e};
+        search_seq(&s, pos, 0, SOBS_SEQ_MAX);
+        if (!s.nbest || s.nbest != SOBS_SEQ_MAX || s.best_hand > bad_hand) continue;
+        if (shogi_move_is_drop(s.best[0]) || s.best[0].to != e || s.best[2].from != e) continue;
+        if (found_at < 0 || s.best_score < best.best_score) {
+            best = s;
+            found_at = e;
+        }
+    }
+    if (found_at < 0) return 0;
+    memcpy(seq, best.best, (size_t)best.nbest * sizeof seq[0]);
+    *legal_dist = best.best_score;
+    return best.nbest;
+}
+
+int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                    const uint8_t *board, const int *d, int nd, int nchanged,
+                    struct shogi_move seq[SOBS_SEQ_MAX], int *legal_dist)
+{
+    int n = find_moves(g, pos, board, d, nd, nchanged, seq, legal_dist);
+    if (n == 0 || *legal_dist < 1 << 20) return n;
+    /* the illegal story's komadai distance */
+    struct shogi_position end = *pos;
+    for (int i = 0; i < n; i++) {
+        if (!shogi_move_is_playable(&end, seq[i])) return n;
+        shogi_do_move(&end, seq[i]);
+    }
+    struct shogi_move alt[SOBS_SEQ_MAX];
+    int dist,
+        k = through_unseen(g, pos, board, d, nd, nchanged, sobs_hand_distance(g, &end), alt, &dist);
+    /* the illegal story has that piece's one move as seen */
+    bool same = false;
+    for (int i = 0; i < n && k; i++)
+        same |= !shogi_move_is_drop(seq[i]) && seq[i].from == alt[0].from && seq[i].to == alt[2].to;
+    if (!k || !same) return n;
+    memcpy(seq, alt, (size_t)k * sizeof alt[0]);
+    *legal_dist = dist;
+    return k;
 }

@@ -306,6 +306,124 @@ static void test_doubtful_drop_against_a_full_komadai_waits(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* A bishop dropped beside a pawn of its side, its face read as a pawn (a second pawn on the
+ * file: nifu) while the komadai show the bishop gone and every pawn still there: the bishop's
+ * drop, no flag; the square's pawn reading tolerated until the piece moves on, then followed. */
+static void test_drop_read_as_another_kind_follows_the_komadai(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k4/9/9/9/9/4P4/9/9/4K4 b BP 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "B*5c");
+    struct shogi_position seen = p;
+    seen.board[sq_of("5c")] = shogi_piece(SHOGI_SENTE, SHOGI_PAWN);
+    int n = observe(g, &seen, 3);
+    assert_int_equal(flags(n), 0);
+    assert_int_equal(count(n, GUARD_MOVE), 1);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 1);
+    assert_int_equal(shogi_piece_type(game->plies[0].move.piece), SHOGI_BISHOP);
+    /* the reply, the pawn reading still there: no flag */
+    play(&p, "5a4a");
+    play(&seen, "5a4a");
+    n = observe(g, &seen, 3);
+    assert_int_equal(flags(n), 0);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 2);
+    /* the bishop moves on, read as a bishop now */
+    play(&p, "5c4b+");
+    n = observe(g, &p, 3);
+    assert_int_equal(flags(n), 0);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 3);
+    shogi_obs_guard_free(g);
+}
+
+/* A pawn dropped and read as a pawn while the komadai still count every pawn: the square's
+ * reading stands (the komadai are no cause to name another kind). */
+static void test_drop_against_a_full_komadai_keeps_its_kind(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k4/9/9/9/9/9/9/9/4K4 b GP 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "P*5e");
+    int n = observe(g, &p, 3);
+    assert_int_equal(flags(n), 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 1);
+    assert_int_equal(shogi_piece_type(game->plies[0].move.piece), SHOGI_PAWN);
+    shogi_obs_guard_free(g);
+}
+
+/* With no komadai read: a drop read as a kind the mover does not hold (a lance), where the one
+ * kind it holds that may be dropped there is a bishop (its pawn would be a second on the file):
+ * the bishop's drop, no flag. A kind it holds, dropped against a rule, is still a foul. */
+static void test_drop_of_a_kind_not_in_hand_is_the_one_it_holds(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k4/9/9/9/9/9/4P4/9/4K4 b BP 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    struct shogi_position seen = p;
+    play(&p, "B*5f");
+    seen.board[sq_of("5f")] = shogi_piece(SHOGI_SENTE, SHOGI_LANCE);
+    for (int c = 0; c < 2; c++) view.hands[c].visible = false;
+    int n = 0;
+    for (int i = 0; i < 3; i++) {
+        see(&seen);
+        for (int c = 0; c < 2; c++) view.hands[c].visible = false;
+        n += shogi_obs_guard_observe(g, &view, ev + n);
+    }
+    assert_int_equal(flags(n), 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 1);
+    assert_int_equal(shogi_piece_type(game->plies[0].move.piece), SHOGI_BISHOP);
+    shogi_obs_guard_free(g);
+    /* a pawn it holds, dropped as a second on the file: flagged */
+    position(&p, "4k4/9/9/9/9/9/4P4/9/4K4 b BP 1");
+    g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    struct shogi_move m = {SHOGI_HAND, (uint8_t)sq_of("5e"),
+                           (uint8_t)shogi_piece(SHOGI_SENTE, SHOGI_PAWN), 0, false};
+    shogi_do_move(&p, m);
+    n = observe(g, &p, 8);
+    assert_int_equal(count(n, GUARD_ILLEGAL_MOVE), 1);
+    shogi_obs_guard_free(g);
+}
+
+/* A silver moved twice, the opponent's move between, all under a hand (no view settled between
+ * them): the silver's one move as seen is none a silver makes, its two halves through a square
+ * empty before and after are. Three moves, no flag. The same silver move shown alone is a foul. */
+static void test_piece_moved_twice_before_the_view_settled(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k4/9/9/9/9/9/9/6S2/4K4 b - 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "3h2g");
+    play(&p, "5a4a");
+    play(&p, "2g3f");
+    int n = observe(g, &p, 3);
+    assert_int_equal(flags(n), 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 3);
+    assert_memory_equal(game->pos.board, p.board, SHOGI_SQUARES);
+    shogi_obs_guard_free(g);
+    /* shown alone: the silver leaps two ranks, a foul */
+    position(&p, "4k4/9/9/9/9/9/9/6S2/4K4 b - 1");
+    g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    p.board[sq_of("3f")] = p.board[sq_of("3h")];
+    p.board[sq_of("3h")] = SHOGI_EMPTY;
+    n = observe(g, &p, 8);
+    assert_int_equal(count(n, GUARD_ILLEGAL_MOVE), 1);
+    shogi_obs_guard_free(g);
+}
+
 /* A king steps aside, a lance is dropped on the square it left, and the king takes it at once:
  * the king seems to step back, the lance went from one komadai to the other (the capturer's
  * still on its way). Two moves, no finished move taken back. */
@@ -782,6 +900,10 @@ int main(void)
         cmocka_unit_test(test_drop_and_promotion_from_the_face),
         cmocka_unit_test(test_promotion_seen_late_is_amended),
         cmocka_unit_test(test_doubtful_drop_against_a_full_komadai_waits),
+        cmocka_unit_test(test_drop_read_as_another_kind_follows_the_komadai),
+        cmocka_unit_test(test_drop_against_a_full_komadai_keeps_its_kind),
+        cmocka_unit_test(test_drop_of_a_kind_not_in_hand_is_the_one_it_holds),
+        cmocka_unit_test(test_piece_moved_twice_before_the_view_settled),
         cmocka_unit_test(test_drop_captured_at_once_is_no_takeback),
         cmocka_unit_test(test_capture_reaches_the_komadai_late_or_never),
         cmocka_unit_test(test_piece_disappears_from_the_komadai),

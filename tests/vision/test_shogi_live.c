@@ -194,6 +194,12 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
                         fprintf(stderr, " %d%d read %d truth %d (conf %.2f)", 9 - x, y + 1,
                                 stable->obs.point[p], f->board[sq], stable->obs.conf[p]);
                 }
+            for (int c = 0; c < 2; c++) {
+                const struct hand_obs *h = &stable->obs.hands[c];
+                fprintf(stderr, " | hand%d %s%.2f", c, h->visible ? "" : "unseen ", h->conf);
+                for (int ty = 0; ty < 7; ty++)
+                    fprintf(stderr, "%s%d", ty ? "," : " ", h->count[ty]);
+            }
             for (int k = 0; k < n; k++) {
                 char u[6];
                 fprintf(stderr, " -> %s %s", guard_kind_name(ev[k].kind),
