@@ -35,6 +35,20 @@ static int weight(struct shogi_move m)
     return (int)shogi_type_base(shogi_piece_type(m.piece)) * 2 + m.promote;
 }
 
+/* Inserts m into alt[0..*nalt) by weight, keeping the first SOBS_UNSEEN_ALTS; returns its place,
+ * or -1 when it falls beyond them. */
+static int insert_by_weight(struct shogi_move alt[SOBS_UNSEEN_ALTS], int *nalt, struct shogi_move m)
+{
+    int at = *nalt;
+    while (at > 0 && weight(alt[at - 1]) > weight(m)) at--;
+    if (at >= SOBS_UNSEEN_ALTS) return -1;
+    int last = *nalt < SOBS_UNSEEN_ALTS ? *nalt : SOBS_UNSEEN_ALTS - 1;
+    memmove(alt + at + 1, alt + at, (size_t)(last - at) * sizeof alt[0]);
+    alt[at] = m;
+    if (*nalt < SOBS_UNSEEN_ALTS) (*nalt)++;
+    return at;
+}
+
 int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_position *pos,
                       const struct shogi_move *seq, int n, struct shogi_move alt[SOBS_UNSEEN_ALTS],
                       int *total)
@@ -57,14 +71,7 @@ int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_positi
         }
         if (!ok) continue;
         (*total)++;
-        /* insertion by weight, keeping the first SOBS_UNSEEN_ALTS */
-        int at = nalt;
-        while (at > 0 && weight(alt[at - 1]) > weight(m)) at--;
-        if (at >= SOBS_UNSEEN_ALTS) continue;
-        int last = nalt < SOBS_UNSEEN_ALTS ? nalt : SOBS_UNSEEN_ALTS - 1;
-        memmove(alt + at + 1, alt + at, (size_t)(last - at) * sizeof alt[0]);
-        alt[at] = m;
-        if (nalt < SOBS_UNSEEN_ALTS) nalt++;
+        insert_by_weight(alt, &nalt, m);
     }
     return nalt;
 }
@@ -96,14 +103,7 @@ int sobs_half_seen(const struct shogi_obs_guard *g, const struct shogi_position 
         int dist, n = sobs_find_moves(g, &p, b2, d, nd, nd, seq, &dist);
         if (n == 0 || dist >= 1 << 20 || (int)shogi_piece_color(seq[0].piece) != p.side) continue;
         (*total)++;
-        int at = nalt;
-        while (at > 0 && weight(alt[at - 1]) > weight(m)) at--;
-        if (at >= SOBS_UNSEEN_ALTS) continue;
-        int last = nalt < SOBS_UNSEEN_ALTS ? nalt : SOBS_UNSEEN_ALTS - 1;
-        memmove(alt + at + 1, alt + at, (size_t)(last - at) * sizeof alt[0]);
-        alt[at] = m;
-        if (nalt < SOBS_UNSEEN_ALTS) nalt++;
-        if (at == 0) {
+        if (insert_by_weight(alt, &nalt, m) == 0) {
             memcpy(rest, seq, (size_t)n * sizeof seq[0]);
             *nrest = n;
         }
