@@ -63,8 +63,7 @@ static int cmp_d(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The k-th smallest of v[0..n) (0-based), v reordered: Hoare's selection. */
-static double select_kth(double *v, int n, int k)
+double vision_select_kth(double *v, int n, int k)
 {
     int lo = 0, hi = n - 1;
     while (lo < hi) {
@@ -93,7 +92,7 @@ static double select_kth(double *v, int n, int k)
 double read_median(double *v, int n)
 {
     if (n <= 0) return 0;
-    double hi = select_kth(v, n, n / 2);
+    double hi = vision_select_kth(v, n, n / 2);
     if (n & 1) return hi;
     /* after the selection everything before n / 2 is no larger: the lower middle is its most */
     double lo = v[0];

@@ -101,26 +101,20 @@ static bool sample_rgb(const struct shogi_grid *g, const struct vision_image *co
 struct colour_area {
     float c[AH][AW][3];
     float tmp[AH][AW][3];
-    float v[3][AH * AW], d[AH * AW];
+    double v[3][AH * AW], d[AH * AW]; /* the values whose medians are taken */
     int lab[AH][AW];
     int stack[AH * AW];
 };
 
-static int cmp_flt(const void *x, const void *y)
+/* The upper median (of an even count, the larger middle), v reordered. */
+static float median_of(double *v, int n)
 {
-    float a = *(const float *)x, b = *(const float *)y;
-    return (a > b) - (a < b);
+    return n > 0 ? (float)vision_select_kth(v, n, n / 2) : 0;
 }
 
-static float median_of(float *v, int n)
-{
-    if (n <= 0) return 0;
-    qsort(v, (size_t)n, sizeof *v, cmp_flt);
-    return v[n / 2];
-}
-
-static void colour_rectify(const struct shogi_reader *r, const struct vision_image *gray, int side,
-                           const struct area *a, struct colour_area *ca)
+/* The area in colour (grey where the reader has no colour frame), smoothed. */
+static void colour_rectify(const struct shogi_reader *r, int side, const struct area *a,
+                           struct colour_area *ca)
 {
     float(*tmp)[AW][3] = ca->tmp;
     for (int y = 0; y < AH; y++)
@@ -131,7 +125,6 @@ static void colour_rectify(const struct shogi_reader *r, const struct vision_ima
                 sample_rgb(&r->grid, r->colour, side, AREA_U0 + (x + 0.5) / RES,
                            AREA_V0 + (y + 0.5) / RES, c);
         }
-    (void)gray;
     /* a 3 x 3 mean: the camera's noise and the wood's grain out */
     for (int y = 0; y < AH; y++)
         for (int x = 0; x < AW; x++)
@@ -194,7 +187,7 @@ static void arm_over(const struct area *a, const struct stand_box *b, struct col
                      bool colour, struct arm_feat *af)
 {
     memset(af, 0, sizeof *af);
-    float(*v)[AH * AW] = ca->v, *d = ca->d;
+    double(*v)[AH * AW] = ca->v, *d = ca->d;
     float wood[3], table[3];
     int nw = 0, nt = 0;
     for (int y = 0; y < AH; y++)
@@ -764,7 +757,7 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
         if (!ho->visible) continue;
         /* an arm reaching over the stand: no count */
         struct arm_feat af;
-        colour_rectify(r, gray, side, a, ca);
+        colour_rectify(r, side, a, ca);
         arm_over(a, &b, ca, r->colour != NULL, &af);
         if (af.arm) {
             /* next to the picture's edge the "arm" may be the rest of a stand the edge cuts

@@ -19,6 +19,12 @@ void hom_mul(const double A[9], const double B[9], double out[9]);
 /* Solve the n x n system A x = b in place (Gaussian elimination, partial pivoting). */
 bool solve_linear(double *A, double *b, int n);
 
+/* ---- read_sample.c ---- */
+
+/* The k-th smallest of v[0..n) (0-based), v reordered: Hoare's selection (a median without a
+ * sort). */
+double vision_select_kth(double *v, int n, int k);
+
 /* ---- board_find.c: from a grey image to a grid ---- */
 
 #define VISION_MAX_SEGMENTS 4000
