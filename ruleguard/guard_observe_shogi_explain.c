@@ -274,6 +274,19 @@ static void commit_all(struct shogi_obs_guard *g, const struct shogi_move *seq, 
     }
 }
 
+/* A move not seen (the likeliest of alt, the others in its note), then seq after it, once seq's
+ * readings are settled on the position that move leaves. */
+static void commit_after_unseen(struct shogi_obs_guard *g, const struct shogi_position *pos,
+                                const struct shogi_move *alt, int nalt, int total,
+                                const struct shogi_move *seq, int n, int64_t t, uint64_t frame,
+                                bool flushing, struct sobs_evbuf *b)
+{
+    struct shogi_position after = *pos;
+    shogi_do_move(&after, alt[0]);
+    if (ready(g, &after, seq, n, flushing) && sobs_unseen_commit(g, alt, nalt, total, t, frame, b))
+        commit_all(g, seq, n, t, frame, flushing, b);
+}
+
 static void flag_disturbed(struct shogi_obs_guard *g, const int *d, int nd, int64_t t,
                            uint64_t frame, struct sobs_evbuf *b)
 {
@@ -365,11 +378,7 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
         struct shogi_move alt[SOBS_UNSEEN_ALTS], rest[SOBS_SEQ_MAX];
         int total = 0, nrest = 0, nalt = sobs_half_seen(g, pos, board, alt, &total, rest, &nrest);
         if (nalt > 0) {
-            struct shogi_position after = *pos;
-            shogi_do_move(&after, alt[0]);
-            if (ready(g, &after, rest, nrest, flushing) &&
-                sobs_unseen_commit(g, alt, nalt, total, t, frame, b))
-                commit_all(g, rest, nrest, t, frame, flushing, b);
+            commit_after_unseen(g, pos, alt, nalt, total, rest, nrest, t, frame, flushing, b);
             return;
         }
     }
@@ -385,11 +394,7 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
         struct shogi_move alt[SOBS_UNSEEN_ALTS];
         int total = 0, nalt = sobs_unseen_moves(g, pos, seq, n, alt, &total);
         if (nalt > 0) {
-            struct shogi_position after = *pos;
-            shogi_do_move(&after, alt[0]);
-            if (ready(g, &after, seq, n, flushing) &&
-                sobs_unseen_commit(g, alt, nalt, total, t, frame, b))
-                commit_all(g, seq, n, t, frame, flushing, b);
+            commit_after_unseen(g, pos, alt, nalt, total, seq, n, t, frame, flushing, b);
             return;
         }
         if (ready(g, pos, seq, n, flushing)) commit_all(g, seq, n, t, frame, flushing, b);

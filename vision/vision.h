@@ -118,7 +118,7 @@ struct settle_params {
      * board, a resting hand, a glare or a cluster of stones the reader takes for a cover): the
      * view may settle with such points occluded, unknown to the rule guard (0: every view waits
      * for a clear board). A move played under such a cover is an unseen move to the guard, found
-     * when its stone is read (30 go_live films: moves right 78.3 -> 82.3%, flags 1 -> 1) */
+     * when its stone is read (30 go_live films: moves right 78.3 -> 82.7%, flags 1 -> 1) */
     double still_occlusion_s;
 };
 void settle_params_default(struct settle_params *p);
