@@ -207,6 +207,7 @@ int go_obs_guard_observe(struct go_obs_guard *g, const struct observation *o,
 {
     if (o->frame_seq && o->frame_seq == g->last_frame) return 0;
     g->last_frame = o->frame_seq;
+    g->prev_view_t = g->last_t;
     g->last_t = o->t_ns;
     if (!o->board_found) return 0;
     if (o->w != g->w || o->h != g->h) {
@@ -231,7 +232,10 @@ int go_obs_guard_observe(struct go_obs_guard *g, const struct observation *o,
 int go_obs_guard_observe_stable(struct go_obs_guard *g, const struct stable_obs *s,
                                 struct guard_event ev[GUARD_OBS_MAX_EVENTS])
 {
-    return go_obs_guard_observe(g, &s->obs, ev);
+    g->read_since = s->read_since_ns;
+    int n = go_obs_guard_observe(g, &s->obs, ev);
+    g->read_since = NULL;
+    return n;
 }
 
 int go_obs_guard_flush(struct go_obs_guard *g, int64_t t_ns,

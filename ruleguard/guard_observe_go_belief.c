@@ -47,7 +47,7 @@ void gog_read_point(struct go_obs_guard *g, int p, const struct observation *o, 
     if (v != OBS_EMPTY && (s->belief == OBS_EMPTY || after_empty)) {
         if (!run_goes_on) {
             s->stone_first[v] = g->nobs;
-            s->stone_t[v] = o->t_ns;
+            s->stone_t[v] = gog_read_time(g, o, p);
             s->stone_frame[v] = o->frame_seq;
         }
         s->stone_obs[v] = g->nobs;
@@ -76,7 +76,7 @@ void gog_read_point(struct go_obs_guard *g, int p, const struct observation *o, 
     s->agree = 0;
     if (!s->ep_obs[v]) {
         s->ep_obs[v] = g->nobs;
-        s->ep_t[v] = o->t_ns;
+        s->ep_t[v] = gog_read_time(g, o, p);
         s->ep_frame[v] = o->frame_seq;
     }
     if (s->cand_active && s->cand == v) {
@@ -86,7 +86,7 @@ void gog_read_point(struct go_obs_guard *g, int p, const struct observation *o, 
     } else {
         s->cand_active = true;
         s->cand = v;
-        s->cand_t = o->t_ns;
+        s->cand_t = gog_read_time(g, o, p);
         s->cand_frame = o->frame_seq;
         s->cand_obs = g->nobs;
         s->streak_any = 1;

@@ -12,6 +12,7 @@ int gog_change_order(const void *a, const void *b)
 {
     const struct change *x = a, *y = b;
     if (x->obs != y->obs) return x->obs < y->obs ? -1 : 1;
+    if (x->t != y->t) return x->t < y->t ? -1 : 1;
     return x->point - y->point;
 }
 
@@ -70,7 +71,8 @@ static void collect_changes(struct go_obs_guard *g, struct gog_diff *d)
                 gog_pending_drop(g, pi); /* a prisoner gone */
                 if (bel == GO_EMPTY) continue;
             }
-            struct change c = {p, (uint8_t)go_game_at(game, p), bel, g->pt[p].seen_obs};
+            struct change c = {p, (uint8_t)go_game_at(game, p), bel, g->pt[p].seen_obs,
+                               g->pt[p].seen_t};
             /* before or after a pass: by the first reading of the stone's own colour (a
                doubtful reading of the other colour before the pass is as likely a misread) */
             long own = g->pt[p].seen_own > 0 ? g->pt[p].seen_own : c.obs;

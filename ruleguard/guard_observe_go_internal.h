@@ -118,6 +118,10 @@ struct go_obs_guard {
     long nobs;
     uint64_t last_frame;
     int64_t last_t;
+    /* while a stable observation is read: the settler's per-point times (when each point began
+       to read what the view says), and the time of the view before it; NULL otherwise */
+    const int64_t *read_since;
+    int64_t prev_view_t;
     uint64_t wait_sig;
     int wait;
     int open_ply; /* ply of the oldest ILLEGAL_MOVE / TWO_MOVES flag the board may undo, or 0 */
@@ -151,6 +155,19 @@ struct go_obs_guard {
     int nunseen;
 };
 
+/* When point p of observation o began to read what o says: the settler's time when there is one,
+ * not before the view before it, else the observation's own time. Several stones that came
+ * between two views are ordered by it, and each move is timed by it. */
+static inline int64_t gog_read_time(const struct go_obs_guard *g, const struct observation *o,
+                                    int p)
+{
+    if (!g->read_since) return o->t_ns;
+    int64_t t = g->read_since[p];
+    if (t > o->t_ns) t = o->t_ns;
+    if (t < g->prev_view_t) t = g->prev_view_t;
+    return t;
+}
+
 /* ---- events -------------------------------------------------------------------------------- */
 
 struct evbuf {
@@ -164,6 +181,7 @@ struct change {
     int point;
     uint8_t was, now; /* expected (game) colour, believed colour */
     long obs;         /* first seen */
+    int64_t t;        /* and when, within the frames before that view (gog_read_time) */
 };
 
 /* guard_observe_go.c */
@@ -235,6 +253,7 @@ struct gog_plan {
     int from[GUARD_OBS_MAX_EVENTS];
     int unseen_by[GUARD_OBS_MAX_EVENTS]; /* a stone never read: the point of its capturer, or -1 */
     int unseen_fits[GUARD_OBS_MAX_EVENTS]; /* how many points fit that unseen stone */
+    bool guessed[GUARD_OBS_MAX_EVENTS];    /* put before a stone of its colour read as early */
     int n;
     bool has_blocker; /* a stone the plan could not play (out of turn, illegal, in doubt) */
     struct change blocker;

@@ -142,7 +142,7 @@ void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool distu
         gog_note_events(b, n0, GUARD_MOVE,
                         " (accepted under doubt: read once, then swept off with the stones "
                         "around it)");
-        p->left[p->nleft++] = (struct change){swept, (uint8_t)c, GO_EMPTY, first_bad};
+        p->left[p->nleft++] = (struct change){swept, (uint8_t)c, GO_EMPTY, first_bad, 0};
     }
     if (!disturbed && part_of_disturbance(g, p->left, p->nleft)) {
         /* already shown by the disturbance's flag: tolerated like the rest of it */

@@ -76,6 +76,10 @@ struct stable_obs {
     bool repeat;              /* the view said before, held since: a fresh reading of it */
     bool changed[OBS_POINTS]; /* point differs from the previous stable observation */
     int nchanged;
+    /* since when each point has read what the view says of it (uncovered frames; a blip of a
+       frame or two does not restart it): several stones that came between two views come in
+       this order. The view's time where the settler said another reading. */
+    int64_t read_since_ns[OBS_POINTS];
 };
 
 #endif

@@ -45,7 +45,15 @@ struct settler {
     uint8_t alt_val[OBS_POINTS];
     int n_run[OBS_POINTS], n_alt[OBS_POINTS];
     float c_run[OBS_POINTS], c_alt[OBS_POINTS];
+    /* each point's streak of one reading: the value, when it began, how many frames; the streak
+       before it (a blip of under BLIP_FRAMES frames between two of the same value is no new
+       streak) */
+    uint8_t streak_val[OBS_POINTS], prior_val[OBS_POINTS];
+    int64_t streak_ns[OBS_POINTS], prior_ns[OBS_POINTS];
+    int streak_n[OBS_POINTS];
 };
+
+#define BLIP_FRAMES 3
 
 void settle_params_default(struct settle_params *p)
 {
@@ -134,6 +142,24 @@ static bool usable(const struct settler *s, const struct observation *o)
 }
 
 /* Follows each point's reading: the one it left last and when. */
+/* Point p read v at t: its streak goes on, resumes after a blip, or starts. */
+static void track_streak(struct settler *s, int p, uint8_t v, int64_t t)
+{
+    if (s->have_last[p] && s->streak_val[p] == v) {
+        s->streak_n[p]++;
+    } else if (s->have_last[p] && s->prior_val[p] == v && s->streak_n[p] < BLIP_FRAMES) {
+        s->streak_val[p] = v;
+        s->streak_ns[p] = s->prior_ns[p];
+        s->streak_n[p] = BLIP_FRAMES;
+    } else {
+        s->prior_val[p] = s->streak_val[p];
+        s->prior_ns[p] = s->streak_ns[p];
+        s->streak_val[p] = v;
+        s->streak_ns[p] = t;
+        s->streak_n[p] = 1;
+    }
+}
+
 static void track_readings(struct settler *s, const struct observation *o)
 {
     if (!o->board_found) return;
@@ -145,6 +171,7 @@ static void track_readings(struct settler *s, const struct observation *o)
         }
         s->last_val[p] = o->point[p];
         s->last_conf[p] = o->conf[p];
+        track_streak(s, p, o->point[p], o->t_ns);
         s->have_last[p] = true;
     }
 }
@@ -235,6 +262,8 @@ static void say(struct settler *s, const struct observation *seen, bool repeat,
             int p = y * OBS_MAX + x;
             out->changed[p] = !out->first && s->stable.point[p] != obs->point[p];
             out->nchanged += out->changed[p];
+            bool streak = s->have_last[p] && s->streak_val[p] == obs->point[p];
+            out->read_since_ns[p] = streak ? s->streak_ns[p] : obs->t_ns;
         }
     s->stable = *obs;
     s->have_stable = true;

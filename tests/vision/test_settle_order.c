@@ -1,0 +1,154 @@
+/* tests/vision/test_settle_order.c — the settler and the Go guard together: stones put down
+ * faster than the view settles come in the order they were put down. The settler says since when
+ * each point reads what the view says of it (stable_obs.read_since_ns), the guard orders the new
+ * stones of one view by it and times each move by it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "ruleguard/guard.h"
+#include "tests/testutil.h"
+#include "vision/vision.h"
+
+static struct observation view;
+static struct guard_event ev[GUARD_OBS_MAX_EVENTS];
+
+/* A sure 9x9 view of rows ('.', 'X', 'O') at time t; '#' a covered point. */
+static const struct observation *see(const char *const rows[9], double t, uint64_t seq)
+{
+    memset(&view, 0, sizeof view);
+    view.w = view.h = 9;
+    view.board_found = true;
+    view.frame_seq = seq;
+    view.t_ns = (int64_t)(t * 1e9);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int p = y * OBS_MAX + x;
+            char c = rows[y][x];
+            view.point[p] = c == 'X' ? OBS_BLACK : c == 'O' ? OBS_WHITE : OBS_EMPTY;
+            view.conf[p] = 0.97f;
+            view.occluded[p] = c == '#';
+            view.noccluded += c == '#';
+        }
+    return &view;
+}
+
+static int flags(int n)
+{
+    int c = 0;
+    for (int i = 0; i < n; i++) c += guard_is_flag(ev[i].kind);
+    return c;
+}
+
+static const char *const empty[9] = {".........", ".........", ".........",
+                                     ".........", ".........", ".........",
+                                     ".........", ".........", "........."};
+static const char *const b_g3[9] = {".........", ".........", ".........", ".........", ".........",
+                                    ".........", "......X..", ".........", "........."};
+static const char *const w_g7[9] = {".........", ".........", "......O..", ".........", ".........",
+                                    ".........", "......X..", ".........", "........."};
+/* a misread of C7 for one frame while White plays: a blip, not the time C7 came */
+static const char *const w_g7_blip[9] = {".........", ".........", "..X...O..",
+                                         ".........", ".........", ".........",
+                                         "......X..", ".........", "........."};
+static const char *const b_c7[9] = {".........", ".........", "..X...O..", ".........", ".........",
+                                    ".........", "......X..", ".........", "........."};
+
+/* Views shown in turn, each from from[i] to from[i + 1] at 20 fps, through a default settler
+ * into the guard; the moves played in *played (at most 8), the flags counted. */
+static int film(const char *const *const seq[], const double from[], int nviews,
+                struct guard_event played[8], int *nflags)
+{
+    struct settler *st = settle_new(NULL);
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    static struct stable_obs so;
+    int nplayed = 0;
+    uint64_t seq_no = 0;
+    *nflags = 0;
+    for (int i = 0; i < nviews; i++)
+        for (double t = from[i]; t < from[i + 1] - 1e-9; t += 0.05) {
+            if (!settle_push(st, see(seq[i], t, ++seq_no), &so)) continue;
+            int n = go_obs_guard_observe_stable(g, &so, ev);
+            *nflags += flags(n);
+            for (int k = 0; k < n; k++)
+                if (ev[k].kind == GUARD_MOVE && nplayed < 8) played[nplayed++] = ev[k];
+        }
+    *nflags += flags(go_obs_guard_flush(g, (int64_t)(from[nviews] * 1e9), ev));
+    go_obs_guard_free(g);
+    settle_free(st);
+    return nplayed;
+}
+
+/* Black G3, White G7, Black C7, 0.2 s apart: the first view that settles shows all three. Black
+ * G3 is played first, though C7 comes first on the board (row 2 before row 6) and either black
+ * stone fits the alternation; each move is timed when its stone came. */
+static void test_stones_between_views_in_time_order(void **state)
+{
+    (void)state;
+    const char *const *const seq[] = {empty, b_g3, w_g7, b_c7};
+    const double from[] = {0, 1.0, 1.2, 1.4, 4.0};
+    struct guard_event played[8];
+    int nflags;
+    int n = film(seq, from, 4, played, &nflags);
+    assert_int_equal(nflags, 0);
+    assert_int_equal(n, 3);
+    assert_int_equal(played[0].move.point, go_point(6, 6));
+    assert_int_equal(played[1].move.point, go_point(6, 2));
+    assert_int_equal(played[2].move.point, go_point(2, 2));
+    assert_true(played[0].t_ns >= (int64_t)1.0e9 && played[0].t_ns < (int64_t)1.2e9);
+    assert_true(played[1].t_ns >= (int64_t)1.2e9 && played[1].t_ns < (int64_t)1.4e9);
+    assert_true(played[2].t_ns >= (int64_t)1.4e9 && played[2].t_ns < (int64_t)1.6e9);
+}
+
+/* The same with C7 misread black for one frame while White plays G7: one frame is a blip, and C7
+ * still came last. */
+static void test_a_blip_is_not_the_stone(void **state)
+{
+    (void)state;
+    const char *const *const seq[] = {empty, b_g3, w_g7_blip, w_g7, b_c7};
+    const double from[] = {0, 1.0, 1.2, 1.25, 1.4, 4.0};
+    struct guard_event played[8];
+    int nflags;
+    int n = film(seq, from, 5, played, &nflags);
+    assert_int_equal(nflags, 0);
+    assert_int_equal(n, 3);
+    assert_int_equal(played[0].move.point, go_point(6, 6));
+    assert_int_equal(played[2].move.point, go_point(2, 2));
+    assert_true(played[2].t_ns >= (int64_t)1.4e9);
+}
+
+/* Black G3 and C7 both under a hand while White plays G7, the hand lifted off both at once: which
+ * black stone came first nobody saw. Both are played (the alternation needs one before White's
+ * stone and one after), each with the note that its order is a guess. */
+static const char *const both_covered[9] = {".........", ".........", "..#...O..",
+                                            ".........", ".........", ".........",
+                                            "......#..", ".........", "........."};
+
+static void test_stones_uncovered_together_are_a_guess(void **state)
+{
+    (void)state;
+    const char *const *const seq[] = {empty, both_covered, b_c7};
+    const double from[] = {0, 1.0, 1.6, 4.0};
+    struct guard_event played[8];
+    int nflags;
+    int n = film(seq, from, 3, played, &nflags);
+    assert_int_equal(nflags, 0);
+    assert_int_equal(n, 3);
+    assert_int_equal(played[1].move.point, go_point(6, 2));
+    assert_non_null(strstr(played[0].text, "a guess"));
+    assert_non_null(strstr(played[2].text, "a guess"));
+    assert_null(strstr(played[1].text, "doubt"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stones_between_views_in_time_order),
+        cmocka_unit_test(test_a_blip_is_not_the_stone),
+        cmocka_unit_test(test_stones_uncovered_together_are_a_guess),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
