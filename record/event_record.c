@@ -106,6 +106,12 @@ bool go_event_record_apply(struct go_event_record *r, const struct guard_event *
         r->moves[r->nmoves++] = m;
         if (r->position) go_game_play(r->position, m);
         if (unseen) go_event_record_note(r, r->nmoves, ev->text);
+        /* a move accepted under doubt says why in its comment: the player checks it first */
+        const char *doubt = unseen ? NULL : strstr(ev->text, "(accepted under doubt");
+        if (doubt) {
+            snprintf(text, sizeof text, "kifucam: %.*s", (int)strcspn(doubt + 1, ")"), doubt + 1);
+            go_event_record_note(r, r->nmoves, text);
+        }
         return false;
     }
     if (ev->kind == GUARD_GAME_END) {

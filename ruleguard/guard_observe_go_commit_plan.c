@@ -74,6 +74,10 @@ void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t
         }
         gog_commit_move(g, p->move[k], s ? s->seen_t : t, s ? s->seen_frame : frame, s,
                         s ? s->seen_obs : -1, flushing, b);
+        if (p->guessed[k])
+            gog_note_events(b, n0, GUARD_MOVE,
+                            " (accepted under doubt: a stone of its colour came into view with "
+                            "it, which came first is a guess)");
         if (p->from[k] == -1)
             for (int e = n0; e < b->n; e++)
                 if (b->ev[e].kind == GUARD_PASS) {

@@ -5,6 +5,7 @@
  * Nothing is committed here (guard_observe_go_commit_plan.c does that), so the guard can still
  * read the views back first (guard_observe_go_decode.c).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ruleguard/guard_observe_go_internal.h"
@@ -108,6 +109,19 @@ static bool pass_before(const struct go_obs_guard *g, const struct gog_plan *p)
     if (p->n > 0) return p->move[p->n - 1].point == GO_PASS;
     for (int i = g->nhist - 1; i >= 0; i--)
         if (g->hist[i].kind == ACT_MOVE) return g->hist[i].m.point == GO_PASS;
+    return false;
+}
+
+/* Stones of one colour first read in one view within ORDER_TIE_NS of each other (uncovered
+ * together, when a hand left): which came first is a guess. */
+#define ORDER_TIE_NS 100000000
+static bool order_guessed(const struct gog_diff *d, const struct change *a)
+{
+    for (int k = 0; k < d->na; k++) {
+        const struct change *o = &d->adds[k];
+        if (o != a && o->now == a->now && o->obs == a->obs && llabs(o->t - a->t) < ORDER_TIE_NS)
+            return true;
+    }
     return false;
 }
 
@@ -251,6 +265,7 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
             handicap_left = 0;
             go_game_play(sim, (struct go_move){c, a->point});
         }
+        p->guessed[p->n] = order_guessed(d, a);
         p->move[p->n] = (struct go_move){c, a->point};
         p->from[p->n++] = a->point;
     }
