@@ -673,18 +673,21 @@ static double face_ncc(const struct top *t, const struct face_tpl *f, int x, int
     return var > 1e-6 ? dot / sqrt(var) : 0; /* the template is zero-mean */
 }
 
-/* The type whose face fits best somewhere in the blob; *score the fit. */
+/* The type whose face fits best somewhere in the blob; *score the fit, fits[ty] each type's best
+ * (-1 without a face in the book). */
 static int blob_type(const struct top *t, const struct face_tpl tpl[8], const struct blob *b,
-                     double *score)
+                     double *score, double fits[8])
 {
     int best = 0;
     *score = -1;
+    for (int ty = 0; ty < 8; ty++) fits[ty] = -1;
     for (int y = b->y0 - 3; y <= b->y1 - FACE_H + 3; y++)
         for (int x = b->x0 - 3; x <= b->x1 - FACE_W + 3; x++) {
             if (x < 0 || y < 0 || x + FACE_W > t->w || y + FACE_H > t->h) continue;
             for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
                 if (!tpl[ty].have) continue;
                 double c = face_ncc(t, &tpl[ty], x, y);
+                if (c > fits[ty]) fits[ty] = c;
                 if (c > *score) {
                     *score = c;
                     best = ty;
@@ -713,16 +716,145 @@ static const double piece_w[8] = {0, 0.712, 0.727, 0.758, 0.788, 0.818, 0.818, 0
 #define HAND_AREA      3.0 /* cells: a blob this big is a hand unless it is mostly rows of pieces */
 #define HAND_FIT_SHARE 0.6
 
-/* How many pieces of type ty an overlapping row of this width holds. */
-static int row_count(int ty, int width_px)
+/* How many pieces of type ty an overlapping row of this width holds (not rounded), its mask
+ * bleed pixels wider than the pieces. */
+static double row_pieces(int ty, int width_px, double bleed)
 {
     double w = piece_w[ty] * PRES, step = (ty == SHOGI_PAWN ? STEP_PAWN : STEP_OTHER) * w;
-    double n = 1 + (width_px - 2 * MASK_BLEED - w) / step;
+    return 1 + (width_px - bleed - w) / step;
+}
+
+/* The bleed of a row of n pieces of type ty this wide. */
+static double row_bleed(int ty, int width_px, int n)
+{
+    double w = piece_w[ty] * PRES, step = (ty == SHOGI_PAWN ? STEP_PAWN : STEP_OTHER) * w;
+    return width_px - w - (n - 1) * step;
+}
+
+static int row_round(double n)
+{
     return n < 1 ? 1 : (int)lround(n);
+}
+
+/* A row of pieces found on a stand: its type, the fit of every type's face, its width. */
+struct row {
+    int ty, width;
+    double fits[8];
+};
+#define MAX_ROWS 24
+
+/* ---- what the game says about the hands ----
+ * Every piece of the game not on its board is in a hand: per kind, the pieces in both hands
+ * together are the game's pieces of that kind off its board (its hands). The game is the
+ * caller's (the guard's position): the reader's own tracked position falls behind the game too
+ * often to bound anything (on the rendered films its hands were short on most settled frames). */
+static void hand_bound(const struct shogi_position *game, int avail[8])
+{
+    avail[0] = 0;
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
+        avail[ty] = game->hand[0][ty] + game->hand[1][ty];
+}
+
+/* A row's type where the board leaves no piece of the kind it fits best: the best fitting kind
+ * that the board leaves (0: none fits well enough, no piece). */
+static int row_type(const struct row *w, const int avail[8])
+{
+    if (avail[w->ty] > 0) return w->ty;
+    int best = 0;
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
+        if (avail[ty] > 0 && w->fits[ty] >= MIN_FIT && (!best || w->fits[ty] > w->fits[best]))
+            best = ty;
+    return best;
+}
+
+/* Each stand's row mask is wider than its pieces by a bleed that depends on the view (the
+ * pieces' side faces seen from the side, their shadow, a row cut by the stand's rim): 2 *
+ * MASK_BLEED until learned. Where the game tells a row's count (both stands read, one row of
+ * the kind on one of them, none on the other, the game's hands holding 1-9 of it), the row's
+ * bleed at that count is learned, after the frame is read (a frame's count never comes from
+ * itself): the mean of the first BLEED_N, then a running mean. A row whose width is more than
+ * BLEED_FAR pieces from the count is no evidence (another row joined to it, a hand). */
+#define BLEED_N   8
+#define BLEED_FAR 1.0
+#define BLEED_MIN (-8.0)
+#define BLEED_MAX 14.0
+
+static double stand_bleed(const struct shogi_reader *r, int side)
+{
+    return r->stand_learned[side] ? r->stand_bleed[side] : 2 * MASK_BLEED;
+}
+
+static void learn_bleed(struct shogi_reader *r, const struct hand_obs hands[2],
+                        const struct row rows[2][MAX_ROWS], const int nrows[2], const int avail[8])
+{
+    if (!hands[0].visible || !hands[1].visible) return;
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
+        if (avail[ty] < 1 || avail[ty] > 9) continue;
+        int nr[2] = {0, 0}, last[2] = {-1, -1};
+        for (int s = 0; s < 2; s++)
+            for (int k = 0; k < nrows[s]; k++)
+                if (row_type(&rows[s][k], avail) == ty) nr[s]++, last[s] = k;
+        for (int s = 0; s < 2; s++) {
+            if (nr[s] != 1 || nr[!s] != 0) continue;
+            const struct row *w = &rows[s][last[s]];
+            if (fabs(row_pieces(ty, w->width, stand_bleed(r, s)) - avail[ty]) > BLEED_FAR) continue;
+            double b = row_bleed(ty, w->width, avail[ty]);
+            b = b < BLEED_MIN ? BLEED_MIN : b > BLEED_MAX ? BLEED_MAX : b;
+            int n = r->stand_learned[s] < BLEED_N ? r->stand_learned[s] : BLEED_N;
+            r->stand_bleed[s] = (r->stand_bleed[s] * n + b) / (n + 1);
+            r->stand_learned[s]++;
+        }
+    }
+}
+
+/* The counts of both stands from their rows, within what the board leaves: a stand never holds
+ * more of a kind than the board leaves; when both stands are read and together hold more, the
+ * row least sure of its count (its width the least above its count's) gives up a piece. Never
+ * more: a stand short of the game's hands is what the guard is to see (a piece hidden), so
+ * the counts are not filled up to the game's (that gained 0.3% of the films' frames). */
+static void counts_within(const struct shogi_reader *r, struct hand_obs hands[2],
+                          const struct row rows[2][MAX_ROWS], const int nrows[2],
+                          const int avail[8])
+{
+    double nf[2][8] = {
+        {0}}; /* per stand and kind: how far the rows' widths are from their counts */
+    int cnt[2][8] = {{0}};
+    for (int s = 0; s < 2; s++) {
+        if (!hands[s].visible) continue;
+        for (int k = 0; k < nrows[s]; k++) {
+            const struct row *w = &rows[s][k];
+            int ty = row_type(w, avail);
+            if (!ty) continue;
+            double f = row_pieces(ty, w->width, stand_bleed(r, s));
+            nf[s][ty] += f - row_round(f); /* each row its own count, the readings' offsets */
+            cnt[s][ty] += row_round(f);
+        }
+    }
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
+        int n[2];
+        for (int s = 0; s < 2; s++) {
+            n[s] = cnt[s][ty];
+            if (n[s] > avail[ty]) n[s] = avail[ty];
+        }
+        bool both = hands[0].visible && hands[1].visible;
+        while (both && n[0] + n[1] > avail[ty]) {
+            /* the one whose reading is least above its count less one */
+            int s = !n[1] ? 0 : !n[0] ? 1 : nf[0][ty] < nf[1][ty] ? 0 : 1;
+            n[s]--;
+        }
+        for (int s = 0; s < 2; s++)
+            if (hands[s].visible) hands[s].count[ty - 1] = (uint8_t)(n[s] > 18 ? 18 : n[s]);
+    }
 }
 
 bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
                         struct hand_obs hands[2])
+{
+    return shogi_reader_hands_within(r, img, NULL, hands);
+}
+
+bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image *img,
+                               const struct shogi_position *game, struct hand_obs hands[2])
 {
     memset(hands, 0, 2 * sizeof *hands);
     if (!r->oriented) return false;
@@ -744,6 +876,8 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
         return false;
     }
     struct face_tpl tpl[8];
+    struct row rows[2][MAX_ROWS];
+    int nrows[2] = {0, 0};
     for (int side = 0; side < 2; side++) {
         struct hand_obs *ho = &hands[side];
         rectify(&r->grid, gray, side, a);
@@ -785,12 +919,15 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
                 int pw = p->x1 - p->x0 + 1, ph = p->y1 - p->y0 + 1;
                 /* hollow: the stand's side face or rim along the border */
                 if (pw < 13 || ph < 15 || p->area < MIN_FILL * pw * ph) continue;
-                double fit = -1;
-                int ty = ph <= ROW_MAX_H * PRES ? blob_type(t, tpl, p, &fit) : 0;
+                double fit = -1, fits[8];
+                int ty = ph <= ROW_MAX_H * PRES ? blob_type(t, tpl, p, &fit, fits) : 0;
                 if (fit < MIN_FIT) continue;
-                int n = row_count(ty, pw);
-                if (ho->count[ty - 1] + n <= 18)
-                    ho->count[ty - 1] = (uint8_t)(ho->count[ty - 1] + n);
+                if (nrows[side] < MAX_ROWS) {
+                    struct row *w = &rows[side][nrows[side]++];
+                    w->ty = ty;
+                    w->width = pw;
+                    memcpy(w->fits, fits, sizeof w->fits);
+                }
                 if (fit < worst) worst = fit;
                 pieces = true;
                 fitting += p->area;
@@ -810,6 +947,13 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
         /* how sure: the stand's border contrast and the worst fit of a row's face */
         ho->conf = (float)(fmin(1.0, b.score / (4 * MIN_CONTRAST)) * worst);
     }
+    int avail[8];
+    if (game)
+        hand_bound(game, avail);
+    else
+        for (int ty = 0; ty < 8; ty++) avail[ty] = 18 * 2; /* no bound */
+    counts_within(r, hands, rows, nrows, avail);
+    if (game) learn_bleed(r, hands, rows, nrows, avail);
     free(ca);
     free(t);
     free(a);

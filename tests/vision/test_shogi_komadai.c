@@ -190,7 +190,12 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         sf_frame(f, g, &img);
         shogi_reader_track(rd, &img, NULL);
         double t0 = now_ms();
-        bool ok = shogi_reader_hands(rd, &img, hands);
+        /* KIFUCAM_KOMADAI_WITHIN: the game's position given, as the guard knows it */
+        struct shogi_position game;
+        shogi_record_position(rec, ply, &game);
+        bool ok = getenv("KIFUCAM_KOMADAI_WITHIN")
+                      ? shogi_reader_hands_within(rd, &img, &game, hands)
+                      : shogi_reader_hands(rd, &img, hands);
         t->ms_sum += now_ms() - t0;
         t->ms_n++;
         t->frames++;
