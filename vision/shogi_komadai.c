@@ -699,6 +699,9 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
         }
         if (ho->covered) {
             ho->visible = false;
+            /* as for an arm: beside the picture's edge the big blob may be a part of the stand
+             * or of what lies past it that the box cut (out of view, no count either way) */
+            ho->covered = !near_edge(a, &b, ARM_EDGE_MARGIN);
             memset(ho->count, 0, sizeof ho->count);
             continue;
         }
