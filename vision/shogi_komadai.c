@@ -14,42 +14,22 @@
  * no face, or as big as a hand and mostly no row, is a hand over the stand; so is an arm reaching
  * over the stand's border: a region of another hue (or much lighter or darker) than both the
  * stand's wood and the table, covering a cell of the stand and reaching a cell past it, with a
- * sharp outline (light and shade on the table fade). Covered stands get no count: a wrong count
- * is a false HIDDEN_PIECE for the guard. Stateless: every frame is read on its own. */
+ * sharp outline (light and shade on the table fade: shogi_komadai_arm.c). Covered stands get no
+ * count: a wrong count is a false HIDDEN_PIECE for the guard. Every frame is read on its own;
+ * given the game's position (shogi_reader_hands_within), no stand holds more of a kind than the
+ * game's hands, and each stand's row width for a count is learned where the game tells it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "vision/shogi_reader_internal.h"
+#include "vision/shogi_komadai_internal.h"
 #include "vision/vision_internal.h"
-
-/* The search area in the owner's frame (cells): right of the board, from behind the middle of
- * the board to past the owner's edge. Stands are 4-6 cells wide, set 1-3 cells from the grid. */
-#define AREA_U0 9.2
-#define AREA_U1 19.4
-#define AREA_V0 (-2.0)
-#define AREA_V1 10.6
-#define RES     12  /* pixels per cell of the rectified search image */
-#define AW      122 /* (AREA_U1 - AREA_U0) * RES */
-#define AH      151 /* (AREA_V1 - AREA_V0) * RES */
 
 /* Stand sizes in cells (a stand is 14-18 cm a side, cells are 3.3 x 3.6 cm), with slack. */
 #define STAND_MIN_W 3.4
 #define STAND_MAX_W 7.6
 #define STAND_MIN_L 3.0
 #define STAND_MAX_L 7.0
-
-struct area {
-    float px[AH][AW];
-    bool in[AH][AW];
-};
-
-/* Owner's frame to view coordinates. */
-static void owner_to_view(int side, double u, double v, double *x, double *y)
-{
-    *x = side == SHOGI_SENTE ? u : 9 - u;
-    *y = side == SHOGI_SENTE ? v : 9 - v;
-}
 
 static float sample(const struct shogi_grid *g, const struct vision_image *gray, int side, double u,
                     double v, bool *in)
@@ -70,213 +50,6 @@ static float sample(const struct shogi_grid *g, const struct vision_image *gray,
     double a = p[0] + fx * (p[1] - p[0]);
     double b = p[gray->stride] + fx * (p[gray->stride + 1] - p[gray->stride]);
     return (float)(a + fy * (b - a));
-}
-
-/* A stand: its rectangle in the area's pixels (x0 < x1, y0 < y1) and how strong its border is. */
-struct stand_box {
-    int x0, x1, y0, y1;
-    double score; /* mean contrast inside against outside along the border, grey levels */
-};
-
-/* The colour at (u, v) of the owner's frame (R, G, B), false outside the image. */
-static bool sample_rgb(const struct shogi_grid *g, const struct vision_image *col, int side,
-                       double u, double v, float rgb[3])
-{
-    double x, y, px, py;
-    owner_to_view(side, u, v, &x, &y);
-    hom_apply(g->H, x, y, &px, &py);
-    int ix = (int)floor(px), iy = (int)floor(py);
-    if (ix < 0 || iy < 0 || ix >= col->width || iy >= col->height) return false;
-    const uint8_t *p = col->data + (size_t)iy * col->stride + 3 * (size_t)ix;
-    int ri = col->fmt == VISION_RGB24 ? 0 : 2;
-    rgb[0] = p[ri], rgb[1] = p[1], rgb[2] = p[2 - ri];
-    return true;
-}
-
-/* ---- a hand over the stand ----
- * An arm reaches over a stand from outside it: what covers the stand is unlike the stand's wood,
- * and it goes on over the table beside it, unlike the table. Pieces in hand lie on the stand and
- * never cross its border. The wood's colour is the median of a band just inside the stand's
- * border, the table's that of everything around it (an arm covers a part of each). */
-struct colour_area {
-    float c[AH][AW][3];
-    float tmp[AH][AW][3];
-    double v[3][AH * AW], d[AH * AW]; /* the values whose medians are taken */
-    int lab[AH][AW];
-    int stack[AH * AW];
-};
-
-/* The upper median (of an even count, the larger middle), v reordered. */
-static float median_of(double *v, int n)
-{
-    return n > 0 ? (float)vision_select_kth(v, n, n / 2) : 0;
-}
-
-/* The area in colour (grey where the reader has no colour frame), smoothed. */
-static void colour_rectify(const struct shogi_reader *r, int side, const struct area *a,
-                           struct colour_area *ca)
-{
-    float(*tmp)[AW][3] = ca->tmp;
-    for (int y = 0; y < AH; y++)
-        for (int x = 0; x < AW; x++) {
-            float *c = tmp[y][x];
-            c[0] = c[1] = c[2] = a->px[y][x];
-            if (r->colour && a->in[y][x])
-                sample_rgb(&r->grid, r->colour, side, AREA_U0 + (x + 0.5) / RES,
-                           AREA_V0 + (y + 0.5) / RES, c);
-        }
-    /* a 3 x 3 mean: the camera's noise and the wood's grain out */
-    for (int y = 0; y < AH; y++)
-        for (int x = 0; x < AW; x++)
-            for (int k = 0; k < 3; k++) {
-                float sum = 0;
-                int n = 0;
-                for (int dy = -1; dy <= 1; dy++)
-                    for (int dx = -1; dx <= 1; dx++) {
-                        int yy = y + dy, xx = x + dx;
-                        if (yy < 0 || xx < 0 || yy >= AH || xx >= AW || !a->in[yy][xx]) continue;
-                        sum += tmp[yy][xx][k];
-                        n++;
-                    }
-                ca->c[y][x][k] = n ? sum / n : 0;
-            }
-}
-
-static float cdist(const float *c, const float *m)
-{
-    float d0 = c[0] - m[0], d1 = c[1] - m[1], d2 = c[2] - m[2];
-    return sqrtf(d0 * d0 + d1 * d1 + d2 * d2);
-}
-
-struct arm_feat {
-    bool arm;
-    double in_area, out_area, reach; /* cells^2, cells^2, cells */
-    double spread_w, spread_t;
-};
-
-/* Distance in pixels of (x, y) outside box b (0 inside). */
-static int box_dist(const struct stand_box *b, int x, int y)
-{
-    int dx = x < b->x0 ? b->x0 - x : x > b->x1 ? x - b->x1 : 0;
-    int dy = y < b->y0 ? b->y0 - y : y > b->y1 ? y - b->y1 : 0;
-    return dx > dy ? dx : dy;
-}
-
-#define ARM_IN    1.0 /* cells^2 of the stand an arm covers at least */
-#define ARM_REACH 1.0 /* cells it reaches past the stand's border at least */
-#define BAND0     2   /* pixels inside the border: the band whose median is the wood */
-#define BAND1     8
-
-/* Unlike the stand's wood (or the table): in colour, another hue (a sleeve, skin); the same wood
- * in light or shade (the stand's side face, a lamp's light on the table) is not. In grey, far
- * from its grey level. */
-#define HUE_APART 0.035 /* of the chromaticity (r, g, b over their sum) */
-#define LIGHTER   1.6   /* or this much lighter or darker */
-#define DARKER    0.55
-static bool unlike(const float *c, const float *m, float tw, bool colour)
-{
-    if (!colour) return cdist(c, m) > tw;
-    float s = c[0] + c[1] + c[2] + 1, sw = m[0] + m[1] + m[2] + 1;
-    float d0 = c[0] / s - m[0] / sw, d1 = c[1] / s - m[1] / sw, d2 = c[2] / s - m[2] / sw;
-    return sqrtf(d0 * d0 + d1 * d1 + d2 * d2) > HUE_APART || s > LIGHTER * sw || s < DARKER * sw;
-}
-
-#define ARM_SHARP 6.0 /* grey levels a pixel across its outline, at least */
-
-static void arm_over(const struct area *a, const struct stand_box *b, struct colour_area *ca,
-                     bool colour, struct arm_feat *af)
-{
-    memset(af, 0, sizeof *af);
-    double(*v)[AH * AW] = ca->v, *d = ca->d;
-    float wood[3], table[3];
-    int nw = 0, nt = 0;
-    for (int y = 0; y < AH; y++)
-        for (int x = 0; x < AW; x++) {
-            if (!a->in[y][x]) continue;
-            int inside = x >= b->x0 && x <= b->x1 && y >= b->y0 && y <= b->y1;
-            int depth = inside ? fmin(fmin(x - b->x0, b->x1 - x), fmin(y - b->y0, b->y1 - y)) : -1;
-            if (inside && depth >= BAND0 && depth <= BAND1) {
-                for (int k = 0; k < 3; k++) v[k][nw] = ca->c[y][x][k];
-                nw++;
-            }
-        }
-    for (int k = 0; k < 3; k++) wood[k] = median_of(v[k], nw);
-    for (int y = 0; y < AH; y++)
-        for (int x = 0; x < AW; x++)
-            if (a->in[y][x] && box_dist(b, x, y) > 2) {
-                for (int k = 0; k < 3; k++) v[k][nt] = ca->c[y][x][k];
-                nt++;
-            }
-    for (int k = 0; k < 3; k++) table[k] = median_of(v[k], nt);
-    int n = 0;
-    for (int y = 0; y < AH; y++)
-        for (int x = 0; x < AW; x++)
-            if (a->in[y][x] && box_dist(b, x, y) > 2) d[n++] = cdist(ca->c[y][x], table);
-    af->spread_t = median_of(d, n);
-    n = 0;
-    for (int y = b->y0 + BAND0; y <= b->y1 - BAND0; y++)
-        for (int x = b->x0 + BAND0; x <= b->x1 - BAND0; x++) d[n++] = cdist(ca->c[y][x], wood);
-    af->spread_w = median_of(d, n);
-    float tw = fmaxf(3.0f * (float)af->spread_w, 24.0f),
-          tt = fmaxf(3.0f * (float)af->spread_t, 24.0f);
-    for (int y = 0; y < AH; y++)
-        for (int x = 0; x < AW; x++)
-            ca->lab[y][x] = a->in[y][x] && unlike(ca->c[y][x], wood, tw, colour) &&
-                                    unlike(ca->c[y][x], table, tt, colour)
-                                ? -1
-                                : 0;
-    int nl = 0;
-    for (int y = 0; y < AH; y++)
-        for (int x = 0; x < AW; x++) {
-            if (ca->lab[y][x] != -1) continue;
-            nl++;
-            int sp = 0, in = 0, out = 0, reach = 0;
-            ca->stack[sp++] = y * AW + x;
-            ca->lab[y][x] = nl;
-            while (sp) {
-                int p = ca->stack[--sp], py = p / AW, px = p % AW;
-                int dd = box_dist(b, px, py);
-                if (dd == 0)
-                    in++;
-                else
-                    out++;
-                if (dd > reach) reach = dd;
-                static const int dl[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-                for (int k = 0; k < 4; k++) {
-                    int qx = px + dl[k][0], qy = py + dl[k][1];
-                    if (qx < 0 || qy < 0 || qx >= AW || qy >= AH || ca->lab[qy][qx] != -1) continue;
-                    ca->lab[qy][qx] = nl;
-                    ca->stack[sp++] = qy * AW + qx;
-                }
-            }
-            if (out == 0 || in < ARM_IN * RES * RES || reach < ARM_REACH * RES) continue;
-            /* an arm's outline is sharp all round; light and shade on the table fade in and out
-             * (where they meet the board's or the stand's edge, a part of their outline is
-             * sharp: the median, not the mean) */
-            double sharp = 0;
-            int nb = 0;
-            for (int yy = 1; yy < AH - 1; yy++)
-                for (int xx = 1; xx < AW - 1; xx++) {
-                    if (ca->lab[yy][xx] != nl || box_dist(b, xx, yy) <= 1) continue;
-                    if (ca->lab[yy][xx - 1] == nl && ca->lab[yy][xx + 1] == nl &&
-                        ca->lab[yy - 1][xx] == nl && ca->lab[yy + 1][xx] == nl)
-                        continue;
-                    if (!a->in[yy][xx - 1] || !a->in[yy][xx + 1] || !a->in[yy - 1][xx] ||
-                        !a->in[yy + 1][xx])
-                        continue;
-                    float gx = a->px[yy][xx + 1] - a->px[yy][xx - 1];
-                    float gy = a->px[yy + 1][xx] - a->px[yy - 1][xx];
-                    d[nb++] = sqrtf(gx * gx + gy * gy) / 2;
-                }
-            sharp = median_of(d, nb);
-            if (sharp < ARM_SHARP) continue;
-            if (in > af->in_area * RES * RES) {
-                af->in_area = (double)in / (RES * RES);
-                af->out_area = (double)out / (RES * RES);
-                af->reach = (double)reach / RES;
-                af->arm = true;
-            }
-        }
 }
 
 static void rectify(const struct shogi_grid *g, const struct vision_image *gray, int side,
@@ -673,18 +446,21 @@ static double face_ncc(const struct top *t, const struct face_tpl *f, int x, int
     return var > 1e-6 ? dot / sqrt(var) : 0; /* the template is zero-mean */
 }
 
-/* The type whose face fits best somewhere in the blob; *score the fit. */
+/* The type whose face fits best somewhere in the blob; *score the fit, fits[ty] each type's best
+ * (-1 without a face in the book). */
 static int blob_type(const struct top *t, const struct face_tpl tpl[8], const struct blob *b,
-                     double *score)
+                     double *score, double fits[8])
 {
     int best = 0;
     *score = -1;
+    for (int ty = 0; ty < 8; ty++) fits[ty] = -1;
     for (int y = b->y0 - 3; y <= b->y1 - FACE_H + 3; y++)
         for (int x = b->x0 - 3; x <= b->x1 - FACE_W + 3; x++) {
             if (x < 0 || y < 0 || x + FACE_W > t->w || y + FACE_H > t->h) continue;
             for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
                 if (!tpl[ty].have) continue;
                 double c = face_ncc(t, &tpl[ty], x, y);
+                if (c > fits[ty]) fits[ty] = c;
                 if (c > *score) {
                     *score = c;
                     best = ty;
@@ -713,16 +489,130 @@ static const double piece_w[8] = {0, 0.712, 0.727, 0.758, 0.788, 0.818, 0.818, 0
 #define HAND_AREA      3.0 /* cells: a blob this big is a hand unless it is mostly rows of pieces */
 #define HAND_FIT_SHARE 0.6
 
-/* How many pieces of type ty an overlapping row of this width holds. */
-static int row_count(int ty, int width_px)
+/* How many pieces of type ty an overlapping row of this width holds (not rounded), its mask
+ * bleed pixels wider than the pieces. */
+static double row_pieces(int ty, int width_px, double bleed)
 {
     double w = piece_w[ty] * PRES, step = (ty == SHOGI_PAWN ? STEP_PAWN : STEP_OTHER) * w;
-    double n = 1 + (width_px - 2 * MASK_BLEED - w) / step;
+    return 1 + (width_px - bleed - w) / step;
+}
+
+/* The bleed of a row of n pieces of type ty this wide. */
+static double row_bleed(int ty, int width_px, int n)
+{
+    double w = piece_w[ty] * PRES, step = (ty == SHOGI_PAWN ? STEP_PAWN : STEP_OTHER) * w;
+    return width_px - w - (n - 1) * step;
+}
+
+static int row_round(double n)
+{
     return n < 1 ? 1 : (int)lround(n);
+}
+
+/* A row of pieces found on a stand: its type, the fit of every type's face, its width. */
+struct row {
+    int ty, width;
+    double fits[8];
+};
+#define MAX_ROWS 24
+
+/* ---- what the game says about the hands ----
+ * Every piece of the game not on its board is in a hand: per kind, the pieces in both hands
+ * together are the game's pieces of that kind off its board (its hands). The game is the
+ * caller's (the guard's position): the reader's own tracked position falls behind the game too
+ * often to bound anything (on the rendered films its hands were short on most settled frames). */
+static void hand_bound(const struct shogi_position *game, int avail[8])
+{
+    avail[0] = 0;
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
+        avail[ty] = game->hand[0][ty] + game->hand[1][ty];
+}
+
+/* A row's type where the board leaves no piece of the kind it fits best: the best fitting kind
+ * that the board leaves (0: none fits well enough, no piece). */
+static int row_type(const struct row *w, const int avail[8])
+{
+    if (avail[w->ty] > 0) return w->ty;
+    int best = 0;
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
+        if (avail[ty] > 0 && w->fits[ty] >= MIN_FIT && (!best || w->fits[ty] > w->fits[best]))
+            best = ty;
+    return best;
+}
+
+/* Each stand's row mask is wider than its pieces by a bleed that depends on the view (the
+ * pieces' side faces seen from the side, their shadow, a row cut by the stand's rim): 2 *
+ * MASK_BLEED until learned. Where the game tells a row's count (both stands read, one row of
+ * the kind on one of them, none on the other, the game's hands holding 1-9 of it), the row's
+ * bleed at that count is learned, after the frame is read (a frame's count never comes from
+ * itself): the mean of the first BLEED_N, then a running mean. A row whose width is more than
+ * BLEED_FAR pieces from the count is no evidence (another row joined to it, a hand). */
+#define BLEED_N   8
+#define BLEED_FAR 1.0
+#define BLEED_MIN (-8.0)
+#define BLEED_MAX 14.0
+
+static double stand_bleed(const struct shogi_reader *r, int side)
+{
+    return r->stand_learned[side] ? r->stand_bleed[side] : 2 * MASK_BLEED;
+}
+
+static void learn_bleed(struct shogi_reader *r, const struct hand_obs hands[2],
+                        const struct row rows[2][MAX_ROWS], const int nrows[2], const int avail[8])
+{
+    if (!hands[0].visible || !hands[1].visible) return;
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
+        if (avail[ty] < 1 || avail[ty] > 9) continue;
+        int nr[2] = {0, 0}, last[2] = {-1, -1};
+        for (int s = 0; s < 2; s++)
+            for (int k = 0; k < nrows[s]; k++)
+                if (row_type(&rows[s][k], avail) == ty) nr[s]++, last[s] = k;
+        for (int s = 0; s < 2; s++) {
+            if (nr[s] != 1 || nr[!s] != 0) continue;
+            const struct row *w = &rows[s][last[s]];
+            if (fabs(row_pieces(ty, w->width, stand_bleed(r, s)) - avail[ty]) > BLEED_FAR) continue;
+            double b = row_bleed(ty, w->width, avail[ty]);
+            b = b < BLEED_MIN ? BLEED_MIN : b > BLEED_MAX ? BLEED_MAX : b;
+            int n = r->stand_learned[s] < BLEED_N ? r->stand_learned[s] : BLEED_N;
+            r->stand_bleed[s] = (r->stand_bleed[s] * n + b) / (n + 1);
+            r->stand_learned[s]++;
+        }
+    }
+}
+
+/* The counts of both stands from their rows, within what the game leaves: a stand never holds
+ * more of a kind than the game's hands. Nothing more: taking a piece from the stand least sure
+ * of its count when both together hold more made as many stands wrong as right (the wrong
+ * stand is often the sure one), and a stand short of the game's hands is what the guard is to
+ * see (a piece hidden), so counts are never raised toward the game's (that gained 0.3% of the
+ * films' frames). */
+static void counts_within(const struct shogi_reader *r, struct hand_obs hands[2],
+                          const struct row rows[2][MAX_ROWS], const int nrows[2],
+                          const int avail[8])
+{
+    for (int s = 0; s < 2; s++) {
+        if (!hands[s].visible) continue;
+        int cnt[8] = {0};
+        for (int k = 0; k < nrows[s]; k++) {
+            const struct row *w = &rows[s][k];
+            int ty = row_type(w, avail);
+            if (ty) cnt[ty] += row_round(row_pieces(ty, w->width, stand_bleed(r, s)));
+        }
+        for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
+            int n = cnt[ty] < avail[ty] ? cnt[ty] : avail[ty];
+            hands[s].count[ty - 1] = (uint8_t)(n > 18 ? 18 : n);
+        }
+    }
 }
 
 bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
                         struct hand_obs hands[2])
+{
+    return shogi_reader_hands_within(r, img, NULL, hands);
+}
+
+bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image *img,
+                               const struct shogi_position *game, struct hand_obs hands[2])
 {
     memset(hands, 0, 2 * sizeof *hands);
     if (!r->oriented) return false;
@@ -744,6 +634,8 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
         return false;
     }
     struct face_tpl tpl[8];
+    struct row rows[2][MAX_ROWS];
+    int nrows[2] = {0, 0};
     for (int side = 0; side < 2; side++) {
         struct hand_obs *ho = &hands[side];
         rectify(&r->grid, gray, side, a);
@@ -757,8 +649,8 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
         if (!ho->visible) continue;
         /* an arm reaching over the stand: no count */
         struct arm_feat af;
-        colour_rectify(r, side, a, ca);
-        arm_over(a, &b, ca, r->colour != NULL, &af);
+        komadai_colour_rectify(r, side, a, ca);
+        komadai_arm_over(a, &b, ca, r->colour != NULL, &af);
         if (af.arm) {
             /* next to the picture's edge the "arm" may be the rest of a stand the edge cuts
              * (the box found only a part of it): out of view, no count either way */
@@ -785,12 +677,15 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
                 int pw = p->x1 - p->x0 + 1, ph = p->y1 - p->y0 + 1;
                 /* hollow: the stand's side face or rim along the border */
                 if (pw < 13 || ph < 15 || p->area < MIN_FILL * pw * ph) continue;
-                double fit = -1;
-                int ty = ph <= ROW_MAX_H * PRES ? blob_type(t, tpl, p, &fit) : 0;
+                double fit = -1, fits[8];
+                int ty = ph <= ROW_MAX_H * PRES ? blob_type(t, tpl, p, &fit, fits) : 0;
                 if (fit < MIN_FIT) continue;
-                int n = row_count(ty, pw);
-                if (ho->count[ty - 1] + n <= 18)
-                    ho->count[ty - 1] = (uint8_t)(ho->count[ty - 1] + n);
+                if (nrows[side] < MAX_ROWS) {
+                    struct row *w = &rows[side][nrows[side]++];
+                    w->ty = ty;
+                    w->width = pw;
+                    memcpy(w->fits, fits, sizeof w->fits);
+                }
                 if (fit < worst) worst = fit;
                 pieces = true;
                 fitting += p->area;
@@ -804,12 +699,22 @@ bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *img,
         }
         if (ho->covered) {
             ho->visible = false;
+            /* as for an arm: beside the picture's edge the big blob may be a part of the stand
+             * or of what lies past it that the box cut (out of view, no count either way) */
+            ho->covered = !near_edge(a, &b, ARM_EDGE_MARGIN);
             memset(ho->count, 0, sizeof ho->count);
             continue;
         }
         /* how sure: the stand's border contrast and the worst fit of a row's face */
         ho->conf = (float)(fmin(1.0, b.score / (4 * MIN_CONTRAST)) * worst);
     }
+    int avail[8];
+    if (game)
+        hand_bound(game, avail);
+    else
+        for (int ty = 0; ty < 8; ty++) avail[ty] = 18 * 2; /* no bound */
+    counts_within(r, hands, rows, nrows, avail);
+    if (game) learn_bleed(r, hands, rows, nrows, avail);
     free(ca);
     free(t);
     free(a);

@@ -151,6 +151,13 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o);
  * picture. hands[SHOGI_SENTE], hands[SHOGI_GOTE]. Needs a started reader (its grid and book). */
 bool shogi_reader_hands(struct shogi_reader *r, const struct vision_image *gray,
                         struct hand_obs hands[2]);
+/* The same, with the game's position as the caller (the guard) knows it: per kind, both hands
+ * together hold no more than the game's pieces off its board (a row whose face fits a kind with
+ * none left is taken for the next best kind; when both stands are read and hold more than that,
+ * the row least sure of its count gives a piece up; counts are never raised toward the game's).
+ * game NULL: shogi_reader_hands. */
+bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image *gray,
+                               const struct shogi_position *game, struct hand_obs hands[2]);
 
 const struct shogi_grid *shogi_reader_grid(const struct shogi_reader *r);
 const struct shogi_reader_stats *shogi_reader_stats(const struct shogi_reader *r);

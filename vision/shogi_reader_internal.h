@@ -76,6 +76,10 @@ struct shogi_reader {
     struct {
         double n, sum, ss;
     } red_cls[2]; /* the redness of plain [0] and promoted [1] faces seen on this set */
+    /* shogi_komadai.c: how much wider than the book's piece a row's mask is on each stand in
+     * this view (pixels at its scale), learned where the game's hands tell a row's count */
+    double stand_bleed[2];
+    int stand_learned[2];
 };
 
 /* shogi_grid.c: how the finder cleans the picture before it marks lines (enum find_filter;
