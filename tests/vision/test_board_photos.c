@@ -63,6 +63,9 @@ struct tally {
     const char *label_dir;
     const char *stone_dirs[2]; /* where stones files are looked for (NULL: none) */
     double ms_sum;
+    double out_sum; /* right boards: found corners' offset from their label away from the
+                     * labels' centre (px; negative: inwards), summed over corners */
+    int nout;
     struct stone_tally st;      /* every labelled photo (the floors) */
     struct stone_tally part[2]; /* the photos the reader was tuned on, and the held-out ones */
     bool per_photo_notes;
@@ -328,6 +331,24 @@ static void one_photo(const char *path, void *ctx)
         }
         if (worst <= half) {
             t->good++;
+            /* each found corner's nearest label, and the offset along the label's direction
+             * from the labels' centre (the labels are box centres: they may sit inside the
+             * grid's true corner) */
+            double cx = 0, cy = 0;
+            for (int k = 0; k < 4; k++) cx += truth[k][0] / 4, cy += truth[k][1] / 4;
+            for (int k = 0; k < 4; k++) {
+                int j = 0;
+                for (int i = 1; i < 4; i++)
+                    if (hypot(obs.corners[k][0] - truth[i][0], obs.corners[k][1] - truth[i][1]) <
+                        hypot(obs.corners[k][0] - truth[j][0], obs.corners[k][1] - truth[j][1]))
+                        j = i;
+                double rx = truth[j][0] - cx, ry = truth[j][1] - cy, rn = hypot(rx, ry);
+                if (rn <= 0) continue;
+                t->out_sum += ((obs.corners[k][0] - truth[j][0]) * rx +
+                               (obs.corners[k][1] - truth[j][1]) * ry) /
+                              rn;
+                t->nout++;
+            }
             t->orient_wrong += !top_left_first(&obs, truth, half);
             if (src >= 0 && src < MAX_SRC) t->src_good[src]++;
         }
@@ -401,6 +422,10 @@ static void report(const char *name, struct tally *t)
                 "%.1f px (608 px images); %.0f ms per image",
                 name, t->errs[t->nerr / 2], t->errs[t->nerr * 9 / 10], t->err_sum / t->nerr,
                 t->ms_sum / t->images);
+    if (t->nout)
+        tu_note("%s: right boards' corners lie %.1f px outwards of their labels on average "
+                "(along the line from the labels' centre; negative: inwards)",
+                name, t->out_sum / t->nout);
 }
 
 static void run(const char *root_in, const char *name, struct tally *t)
