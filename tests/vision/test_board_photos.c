@@ -63,7 +63,11 @@ struct tally {
     const char *label_dir;
     const char *stone_dirs[2]; /* where stones files are looked for (NULL: none) */
     double ms_sum;
-    struct stone_tally st;
+    double out_sum; /* right boards: found corners' offset from their label away from the
+                     * labels' centre (px; negative: inwards), summed over corners */
+    int nout;
+    struct stone_tally st;      /* every labelled photo (the floors) */
+    struct stone_tally part[2]; /* the photos the reader was tuned on, and the held-out ones */
     bool per_photo_notes;
 };
 
@@ -97,12 +101,38 @@ static char call_of(const struct observation *o, int y, int x, double unsure)
     return o->point[p] == OBS_BLACK ? 'X' : o->point[p] == OBS_WHITE ? 'O' : '.';
 }
 
+/* Held-out photos (tests/fixtures/go-photos/README.md): labelled, never looked at while the
+ * reader is changed; their figures are reported apart, and their per-photo lines only with
+ * VISION_HELDOUT set (for when a session is done tuning). */
+static bool held_out(int src)
+{
+    static const int ids[] = {32, 53, 82, 98};
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++)
+        if (src == ids[k]) return true;
+    return false;
+}
+
+static void add_tally(struct stone_tally *s, const struct stone_tally *one)
+{
+    s->photos += one->photos, s->right += one->right, s->exact += one->exact;
+    s->points += one->points, s->correct += one->correct, s->guess_right += one->guess_right;
+    s->right_points += one->right_points, s->right_correct += one->right_correct;
+    s->unsure += one->unsure, s->unsure_lab_stone += one->unsure_lab_stone;
+    for (int c = 0; c < 2; c++)
+        s->label[c] += one->label[c], s->called[c] += one->called[c], s->hit[c] += one->hit[c];
+    s->swapped += one->swapped, s->false_on_empty += one->false_on_empty;
+    s->stone_called_empty += one->stone_called_empty;
+    s->stone_on_unsure += one->stone_on_unsure;
+    s->guess_called += one->guess_called, s->guess_hit += one->guess_hit;
+}
+
 /* Score one photo's stones; right: the board was found with every corner within half a spacing
  * and row 0 the top edge (otherwise every point is called '?'). */
 static void score_stones(struct tally *t, const char *base, const char lab[NSTONE][NSTONE],
                          const struct observation *o, bool right)
 {
-    struct stone_tally *s = &t->st, one = {0};
+    struct stone_tally one = {0};
+    bool held = held_out(atoi(base));
     one.photos = 1;
     one.right = right;
     double unsure = t->det->unsure_conf;
@@ -137,7 +167,7 @@ static void score_stones(struct tally *t, const char *base, const char lab[NSTON
             }
         }
     one.exact = right_size && one.correct == one.points;
-    if (t->per_photo_notes)
+    if (t->per_photo_notes && (!held || getenv("VISION_HELDOUT")))
         tu_note("stones %s: board %s; %d/%d points right (%.1f%%), %d unsure; black %d/%d called "
                 "right of %d labelled, white %d/%d of %d; %d swapped, %d stones on empty, %d "
                 "stones called empty, %d stones on points labelled '?'%s",
@@ -146,16 +176,8 @@ static void score_stones(struct tally *t, const char *base, const char lab[NSTON
                 one.called[0], one.label[0], one.hit[1], one.called[1], one.label[1], one.swapped,
                 one.false_on_empty, one.stone_called_empty, one.stone_on_unsure,
                 one.exact ? "; exact" : "");
-    s->photos += one.photos, s->right += one.right, s->exact += one.exact;
-    s->points += one.points, s->correct += one.correct, s->guess_right += one.guess_right;
-    s->right_points += one.right_points, s->right_correct += one.right_correct;
-    s->unsure += one.unsure, s->unsure_lab_stone += one.unsure_lab_stone;
-    for (int c = 0; c < 2; c++)
-        s->label[c] += one.label[c], s->called[c] += one.called[c], s->hit[c] += one.hit[c];
-    s->swapped += one.swapped, s->false_on_empty += one.false_on_empty;
-    s->stone_called_empty += one.stone_called_empty;
-    s->stone_on_unsure += one.stone_on_unsure;
-    s->guess_called += one.guess_called, s->guess_hit += one.guess_hit;
+    add_tally(&t->st, &one);
+    add_tally(&t->part[held], &one);
 }
 
 static double pct(int a, int b)
@@ -309,6 +331,24 @@ static void one_photo(const char *path, void *ctx)
         }
         if (worst <= half) {
             t->good++;
+            /* each found corner's nearest label, and the offset along the label's direction
+             * from the labels' centre (the labels are box centres: they may sit inside the
+             * grid's true corner) */
+            double cx = 0, cy = 0;
+            for (int k = 0; k < 4; k++) cx += truth[k][0] / 4, cy += truth[k][1] / 4;
+            for (int k = 0; k < 4; k++) {
+                int j = 0;
+                for (int i = 1; i < 4; i++)
+                    if (hypot(obs.corners[k][0] - truth[i][0], obs.corners[k][1] - truth[i][1]) <
+                        hypot(obs.corners[k][0] - truth[j][0], obs.corners[k][1] - truth[j][1]))
+                        j = i;
+                double rx = truth[j][0] - cx, ry = truth[j][1] - cy, rn = hypot(rx, ry);
+                if (rn <= 0) continue;
+                t->out_sum += ((obs.corners[k][0] - truth[j][0]) * rx +
+                               (obs.corners[k][1] - truth[j][1]) * ry) /
+                              rn;
+                t->nout++;
+            }
             t->orient_wrong += !top_left_first(&obs, truth, half);
             if (src >= 0 && src < MAX_SRC) t->src_good[src]++;
         }
@@ -382,6 +422,10 @@ static void report(const char *name, struct tally *t)
                 "%.1f px (608 px images); %.0f ms per image",
                 name, t->errs[t->nerr / 2], t->errs[t->nerr * 9 / 10], t->err_sum / t->nerr,
                 t->ms_sum / t->images);
+    if (t->nout)
+        tu_note("%s: right boards' corners lie %.1f px outwards of their labels on average "
+                "(along the line from the labels' centre; negative: inwards)",
+                name, t->out_sum / t->nout);
 }
 
 static void run(const char *root_in, const char *name, struct tally *t)
@@ -412,6 +456,13 @@ static void run(const char *root_in, const char *name, struct tally *t)
     if (n <= 0) fail_msg("%s: no photos", img_dir);
     report(name, t);
     report_stones(name, &t->st);
+    if (t->part[1].photos) {
+        char sub[300];
+        snprintf(sub, sizeof sub, "%s, tuned on", name);
+        report_stones(sub, &t->part[0]);
+        snprintf(sub, sizeof sub, "%s, held out", name);
+        report_stones(sub, &t->part[1]);
+    }
 }
 
 /* Floors for stone reading, a little below what the reader gets today, so that a regression
@@ -426,18 +477,22 @@ static void run(const char *root_in, const char *name, struct tally *t)
  * white-stone cues (read_classify.c): bundled points right 93.32 % on right boards (85.39 %
  * all), precision 100 % (896 called), recall 65.35 % (black 65.98 %, white 64.73 %), exact 2;
  * shared (24 photos with the 4 held-out ones, 23 boards right) 92.09 % (88.14 %), precision
- * 100 % (1269), recall 63.39 % (black 64.83 %, white 61.95 %), exact 5. */
+ * 100 % (1269), recall 63.39 % (black 64.83 %, white 61.95 %), exact 5.
+ * Session 17, hands' chains no longer run through crowds of stones (read_hands.c): bundled
+ * 93.93 % on right boards (85.96 % all), precision 100 % (920), recall 67.10 % (black 68.18 %,
+ * white 66.04 %); shared 93.35 % (89.34 %), precision 100 % (1368), recall 68.33 % (black
+ * 70.24 %, white 66.43 %), of which the 4 held out 61.77 % (58.48 % before). */
 static void assert_stone_floors(const struct stone_tally *s)
 {
     if (!s->photos) return;
     int called = s->called[0] + s->called[1], hit = s->hit[0] + s->hit[1];
     int lab = s->label[0] + s->label[1];
-    assert_true(s->right_correct * 1000 >= 900 * s->right_points);
-    assert_true(s->correct * 1000 >= 820 * s->points);
+    assert_true(s->right_correct * 1000 >= 920 * s->right_points);
+    assert_true(s->correct * 1000 >= 840 * s->points);
     assert_true(hit * 1000 >= 995 * called);
-    assert_true(hit * 1000 >= 600 * lab);
-    assert_true(s->hit[0] * 1000 >= 600 * s->label[0]);
-    assert_true(s->hit[1] * 1000 >= 580 * s->label[1]);
+    assert_true(hit * 1000 >= 650 * lab);
+    assert_true(s->hit[0] * 1000 >= 660 * s->label[0]);
+    assert_true(s->hit[1] * 1000 >= 640 * s->label[1]);
     assert_true(s->exact * 100 >= 15 * s->photos);
 }
 
