@@ -364,6 +364,37 @@ static void test_flags_are_comments(void **state)
     shogi_record_free(src);
 }
 
+/* A move the observation guard accepted in doubt carries the reason as its comment in KIF; a plain
+ * move none. */
+static void test_doubt_is_a_comment(void **state)
+{
+    (void)state;
+    struct shogi_record *src = read_fixture("nifu.kifu");
+    struct shogi_event_record er;
+    assert_true(shogi_event_record_init(&er, NULL));
+    struct shogi_guard *g = shogi_guard_new(NULL, &shogi_rules_jsa);
+    struct guard_event ev[GUARD_MAX_EVENTS];
+    for (int k = 0; k < 2; k++) {
+        int n = shogi_guard_move(g, src->moves[k].move, (k + 1) * SEC, 0, ev);
+        for (int i = 0; i < n; i++) {
+            if (k == 1 && ev[i].kind == GUARD_MOVE)
+                strncat(ev[i].text, " (read in doubt)", sizeof ev[i].text - strlen(ev[i].text) - 1);
+            assert_false(shogi_event_record_apply(&er, &ev[i]));
+        }
+    }
+    assert_null(er.rec->moves[0].comment);
+    assert_non_null(er.rec->moves[1].comment);
+    assert_string_equal(er.rec->moves[1].comment, "kifucam: read in doubt");
+    char *kif = shogi_event_record_kif(&er, &test_info);
+    struct shogi_record *back = read_text(kif, "doubt.kif");
+    assert_string_equal(back->moves[1].comment, "kifucam: read in doubt");
+    shogi_record_free(back);
+    free(kif);
+    shogi_guard_free(g);
+    shogi_event_record_free(&er);
+    shogi_record_free(src);
+}
+
 static struct guard_event end_event(int ply, int64_t t, const char *text)
 {
     struct guard_event e;
@@ -736,6 +767,7 @@ int main(void)
         cmocka_unit_test(test_shared_games_round_trip),
         cmocka_unit_test(test_takeback_mid_game),
         cmocka_unit_test(test_flags_are_comments),
+        cmocka_unit_test(test_doubt_is_a_comment),
         cmocka_unit_test(test_end_and_result),
         cmocka_unit_test(test_setup),
         cmocka_unit_test(test_observed_games),
