@@ -38,8 +38,9 @@ static void hand_unkey(uint64_t k, uint8_t belief[SHOGI_HAND_TYPES])
  * of a third value inside a run (a misread) neither breaks nor replaces the run; two of them in a
  * row take over. */
 static bool feed(const struct shogi_obs_config *cfg, struct sobs_cand *c, uint64_t belief,
-                 uint64_t v, bool sure)
+                 uint64_t v, bool sure, bool seen)
 {
+    bool kind_doubt = seen && !sure;
     if (v == belief && !c->active) return false;
     if (c->active && c->value != v) {
         /* the old value read again inside a run counts like any other interruption: once is a
@@ -54,6 +55,8 @@ static bool feed(const struct shogi_obs_config *cfg, struct sobs_cand *c, uint64
             c->alt = v;
             c->alt_n = 1;
             c->alt_sure = sure;
+            c->alt_seen = seen;
+            c->alt_kind_doubt = kind_doubt;
             return false;
         }
     }
@@ -63,18 +66,21 @@ static bool feed(const struct shogi_obs_config *cfg, struct sobs_cand *c, uint64
         c->streak_sure = c->streak_any = 0;
         c->doubt = false;
         c->sure_seen = false;
+        c->kind_doubt = false;
         if (c->alt_n && c->alt == v) { /* the interrupting value's first reading counts */
             c->streak_any = 1;
             c->streak_sure = c->alt_sure;
             c->doubt = !c->alt_sure;
-            c->sure_seen = c->alt_sure;
+            c->sure_seen = c->alt_seen;
+            c->kind_doubt = c->alt_kind_doubt;
         }
     }
     c->alt_n = 0;
     c->streak_any++;
     c->streak_sure = sure ? c->streak_sure + 1 : 0;
     if (!sure) c->doubt = true;
-    if (sure) c->sure_seen = true;
+    if (seen) c->sure_seen = true;
+    if (kind_doubt) c->kind_doubt = true;
     return c->streak_sure >= cfg->confirm_sure || c->streak_any >= cfg->confirm_any;
 }
 
@@ -93,7 +99,10 @@ bool sobs_read(struct shogi_obs_guard *g, const struct observation *o)
                                          shogi_piece_type(v) < SHOGI_TYPES);
                 if (!o->occluded[p] && !obs_out_of_view(o, p)) s->lit_obs = g->nobs;
                 if (o->occluded[p] || o->conf[p] < cfg->conf_min || !valid) {
-                    clean = false; /* no evidence: keep the run as it is */
+                    /* no evidence: keep the run as it is; the view is not clean, unless the
+                       square lies out of the picture (a partial view stays so: waiting for a
+                       clean one would hold every drop back until the next move came) */
+                    if (!obs_out_of_view(o, p)) clean = false;
                     continue;
                 }
                 if (v != s->belief) {
@@ -113,10 +122,12 @@ bool sobs_read(struct shogi_obs_guard *g, const struct observation *o)
                 }
                 s->last_read = v;
                 s->last_sure = o->conf[p] >= cfg->conf_sure;
-                if (feed(cfg, &s->cand, s->belief, v, o->conf[p] >= cfg->conf_sure)) {
+                if (feed(cfg, &s->cand, s->belief, v, o->conf[p] >= cfg->conf_sure,
+                         o->conf[p] >= SOBS_CONF_SEEN)) {
                     s->belief = v;
                     s->doubt = s->cand.doubt;
                     s->weak = !s->cand.sure_seen;
+                    s->kind_doubt = s->cand.kind_doubt;
                     s->cand.active = false;
                     changed = true;
                 }
@@ -133,7 +144,8 @@ bool sobs_read(struct shogi_obs_guard *g, const struct observation *o)
         for (int i = 0; i < 7; i++) h->last_read[i + 1] = ho->count[i];
         uint8_t cur[7];
         for (int i = 0; i < 7; i++) cur[i] = h->belief[i + 1];
-        if (feed(cfg, &h->cand, hand_key(cur), hand_key(ho->count), ho->conf >= cfg->conf_sure)) {
+        bool hsure = ho->conf >= cfg->conf_sure;
+        if (feed(cfg, &h->cand, hand_key(cur), hand_key(ho->count), hsure, hsure)) {
             hand_unkey(h->cand.value, h->belief);
             h->cand.active = false;
             changed = true;
@@ -145,7 +157,7 @@ bool sobs_read(struct shogi_obs_guard *g, const struct observation *o)
             up[i] = can ? (ho->promoted[i] < ho->count[i] ? ho->promoted[i] : ho->count[i]) : 0;
             was[i] = h->promoted[i + 1];
         }
-        if (feed(cfg, &h->pcand, hand_key(was), hand_key(up), ho->conf >= cfg->conf_sure)) {
+        if (feed(cfg, &h->pcand, hand_key(was), hand_key(up), hsure, hsure)) {
             hand_unkey(h->pcand.value, h->promoted);
             h->pcand.active = false;
         }
@@ -162,6 +174,7 @@ void sobs_accept_candidates(struct shogi_obs_guard *g)
         s->belief = (uint8_t)s->cand.value;
         s->doubt = true;
         s->weak = !s->cand.sure_seen;
+        s->kind_doubt = s->cand.kind_doubt;
         s->cand.active = false;
     }
     for (int c = 0; c < 2; c++) {

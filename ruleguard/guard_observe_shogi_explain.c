@@ -223,6 +223,10 @@ static bool changed_face(struct shogi_obs_guard *g, const struct shogi_game *gam
     if (shogi_move_is_drop(m) || !shogi_infer_move(&game->pos, board, &inferred, &v) ||
         (v.fault != SHOGI_FAULT_WRONG_PIECE && v.fault != SHOGI_FAULT_UNPROMOTE))
         return false;
+    /* its face on the square it left already tolerated as misread: the face it arrived with is
+       named after that one, no evidence of a change (search.c) */
+    struct shogi_move as_game;
+    if (sobs_tolerated_move(g, &game->pos, inferred, board[inferred.to], &as_game)) return false;
     struct guard_event *e = sobs_event(b, GUARD_ILLEGAL_MOVE, sobs_ply(g) + 1, t, frame);
     if (e) {
         char from[4], to[4];
@@ -250,11 +254,20 @@ static void commit_all(struct shogi_obs_guard *g, const struct shogi_move *seq, 
         if (n == 1 && changed_face(g, game, m, t, frame, b)) return;
         char note[128];
         doubt_note(g, m, flushing, note, sizeof note);
-        /* the last move a drop of another kind than the square reads (the kind its komadai show
-           gone, or the one its hand holds that fits: search.c): the square's reading tolerated
-           until the piece moves on */
-        bool retyped = i == n - 1 && shogi_move_is_drop(m) && g->sq[m.to].belief &&
-                       g->sq[m.to].belief != m.piece;
+        /* a drop of another kind than the square reads (the kind its komadai show gone, or the
+           one its hand holds that fits: search.c), no later move on its square: the square's
+           reading tolerated until the piece moves on */
+        bool later = false; /* a later move of seq leaves or takes the square */
+        for (int j = i + 1; j < n; j++)
+            later |= seq[j].to == m.to || (!shogi_move_is_drop(seq[j]) && seq[j].from == m.to);
+        bool retyped =
+            !later && shogi_move_is_drop(m) && g->sq[m.to].belief && g->sq[m.to].belief != m.piece;
+        /* a piece whose face was tolerated as misread, moved on: the face it arrived with is
+           tolerated too (search.c, sobs_tolerated_move) */
+        int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
+        bool carried = !later && !shogi_move_is_drop(m) && g->mask[m.from] >= 0 &&
+                       g->sq[m.to].belief && g->sq[m.to].belief != placed &&
+                       shogi_piece_color(g->sq[m.to].belief) == shogi_piece_color(placed);
         if (retyped) {
             size_t len = strlen(note);
             snprintf(note + len, sizeof note - len, "%sits face read as %s", len ? ", " : "",
@@ -267,7 +280,7 @@ static void commit_all(struct shogi_obs_guard *g, const struct shogi_move *seq, 
             if (!shogi_move_is_drop(m)) g->mask[m.from] = g->sq[m.from].belief;
             return;
         }
-        if (retyped) g->mask[m.to] = g->sq[m.to].belief;
+        if (retyped || carried) g->mask[m.to] = g->sq[m.to].belief;
         game = sobs_game(g);
         const struct shogi_ply *ply = &game->plies[game->n - 1];
         sobs_capture_made(g, ply->move, game->n, t, frame);

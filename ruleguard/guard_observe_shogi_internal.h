@@ -14,11 +14,17 @@ struct sobs_cand {
     uint64_t value;
     int streak_sure, streak_any;
     bool doubt;     /* some reading of the run was below conf_sure */
-    bool sure_seen; /* some reading of the run was sure */
+    bool sure_seen; /* some reading of the run was sure, or at least SOBS_CONF_SEEN */
     uint64_t alt;   /* a reading of another value inside the run (a misread, or the next change) */
     int alt_n;
-    bool alt_sure;
+    bool alt_sure, alt_seen, alt_kind_doubt;
+    bool kind_doubt; /* some reading of the run in [SOBS_CONF_SEEN, conf_sure) */
 };
+
+/* A reading at or above this, below conf_sure, shows a piece surely there but its kind in doubt
+ * (vision/shogi_arrivals.c: a fresh drop whose face fits another kind about as well): in doubt
+ * for which piece it is, not weak evidence that a piece is there. */
+#define SOBS_CONF_SEEN 0.85f
 
 struct sobs_square {
     uint8_t belief;
@@ -30,7 +36,9 @@ struct sobs_square {
     uint8_t last_read;                /* the latest readable reading */
     bool last_sure;                   /* ... read surely */
     bool doubt;                       /* the belief came from doubtful readings */
-    bool weak; /* ... and none of them was sure (two doubtful misreads look like this) */
+    bool weak;       /* ... and none of them was sure nor SOBS_CONF_SEEN (two doubtful misreads of
+                        an empty square look like this) */
+    bool kind_doubt; /* ... and some of them said its kind was in doubt (SOBS_CONF_SEEN) */
     struct sobs_cand cand;
     long lit_obs; /* the last observation that had it in the picture, not occluded */
 };
@@ -187,6 +195,12 @@ int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position
  * not in it; else m. */
 struct shogi_move sobs_drop_kind(const struct shogi_obs_guard *g, const struct shogi_position *pos,
                                  struct shogi_move m);
+
+/* A move that changed its piece on the way from a square whose face was tolerated as misread:
+ * the legal move of the game's piece there into *out (promoted as the face says when it may);
+ * false when none. */
+bool sobs_tolerated_move(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                         struct shogi_move m, int arrived, struct shogi_move *out);
 
 /* komadai (guard_observe_shogi_hand.c) */
 void sobs_capture_made(struct shogi_obs_guard *g, struct shogi_move m, int ply, int64_t t,

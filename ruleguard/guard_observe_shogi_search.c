@@ -86,8 +86,10 @@ struct shogi_move sobs_drop_kind(const struct shogi_obs_guard *g, const struct s
         return shogi_is_legal(pos, r) ? r : m;
     }
     /* a drop that breaks a rule of where pieces may go (nifu, a dead piece, mate by a pawn) is
-       judged as read: those are fouls players make; a kind the mover does not hold is not */
-    if (pos->hand[c][t]) return m;
+       judged as read: those are fouls players make; unless the reader said the kind was in doubt
+       (another kind fit its fresh face about as well: SOBS_CONF_SEEN), then the one other kind in
+       hand that may go there is likelier; a kind the mover does not hold is no drop as read */
+    if (pos->hand[c][t] && (!g->sq[m.to].kind_doubt || shogi_is_legal(pos, m))) return m;
     int n = 0;
     for (int u = SHOGI_PAWN; u <= SHOGI_GOLD; u++) {
         if (u == t || !pos->hand[c][u]) continue;
@@ -98,6 +100,31 @@ struct shogi_move sobs_drop_kind(const struct shogi_obs_guard *g, const struct s
         n++;
     }
     return n == 1 ? r : m;
+}
+
+/* A move whose piece changed on the way (m as the board shows it: the piece that left, the face
+ * that arrived) from a square whose face the game already tolerated as misread (a drop read as
+ * another kind, a board flag put right): the reader named the arrival from that wrong face, which
+ * is no evidence that the piece changed. The move as the game's piece into *out, promoted as the
+ * face says when it may, else as it may; false when no such move is legal. */
+bool sobs_tolerated_move(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                         struct shogi_move m, int arrived, struct shogi_move *out)
+{
+    if (shogi_move_is_drop(m) || g->mask[m.from] < 0) return false;
+    int piece = pos->board[m.from];
+    if (!piece || !arrived || shogi_piece_color(arrived) != shogi_piece_color(piece)) return false;
+    bool face_promoted = shogi_type_is_promoted(shogi_piece_type(arrived));
+    for (int k = 0; k < 2; k++) {
+        struct shogi_move q = m;
+        q.piece = (uint8_t)piece;
+        q.captured = pos->board[m.to];
+        q.promote = k == 0 ? face_promoted : !face_promoted;
+        if (shogi_is_legal(pos, q)) {
+            *out = q;
+            return true;
+        }
+    }
+    return false;
 }
 
 /* Was value read on sq of late, while something else was believed there? 2 when surely, 1 when
@@ -197,6 +224,13 @@ static void search_seq(struct search *s, const struct shogi_position *pos, int a
             m = as_hand;
             v = shogi_check_move(pos, m);
         }
+        if (v.fault == SHOGI_FAULT_WRONG_PIECE || v.fault == SHOGI_FAULT_UNPROMOTE) {
+            struct shogi_move t;
+            if (sobs_tolerated_move(s->g, pos, m, s->board[m.to], &t)) {
+                m = t;
+                v = shogi_check_move(pos, m);
+            }
+        }
         if (v.rule != SHOGI_LEGAL && !s->last_any) return;
         /* a king appearing is no drop: its move is still being read */
         if (shogi_move_is_drop(m) && shogi_piece_type(m.piece) == SHOGI_KING) return;
@@ -234,11 +268,28 @@ static void search_seq(struct search *s, const struct shogi_position *pos, int a
         }
         s->last_any = saved;
     }
+    const uint8_t *as_read = s->board;
+    uint8_t retyped[SHOGI_SQUARES];
     for (int i = 0; i < n; i++) {
         struct shogi_move m1 = local[i];
+        s->board = as_read;
         if (!in_set(s->d, s->nd, m1.to) ||
             (!shogi_move_is_drop(m1) && !in_set(s->d, s->nd, m1.from)))
             continue;
+        /* a drop read as another (unpromoted, fresh) kind, its kind in doubt, that cannot be
+           dropped there as read, answered before the view settled: the moves after it see it as
+           the kind dropped */
+        int read = as_read[m1.to];
+        if (shogi_move_is_drop(m1) && read && read != m1.piece &&
+            shogi_piece_color(read) == shogi_piece_color(m1.piece) &&
+            !shogi_type_is_promoted(shogi_piece_type(read)) && s->g->sq[m1.to].kind_doubt &&
+            sobs_drop_kind(s->g, pos,
+                           (struct shogi_move){SHOGI_HAND, m1.to, (uint8_t)read, 0, false})
+                    .piece == m1.piece) {
+            memcpy(retyped, as_read, sizeof retyped);
+            retyped[m1.to] = m1.piece;
+            s->board = retyped;
+        }
         if (!seen_passing(s, m1)) continue;
         struct shogi_position p1 = *pos;
         shogi_do_move(&p1, m1);
@@ -251,6 +302,7 @@ static void search_seq(struct search *s, const struct shogi_position *pos, int a
         s->cur[at] = m1;
         search_seq(s, &p1, at + 1, depth - 1);
     }
+    s->board = as_read;
 }
 
 /* Moves that explain the change, the likeliest first: one legal move, a few legal moves, one

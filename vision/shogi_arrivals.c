@@ -4,6 +4,7 @@
  * left a cell it can reach from (by how the piece moves, not by whether the move was legal:
  * that is the guard's to judge), promoted when its face says so. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "vision/shogi_reader_internal.h"
 
@@ -104,24 +105,99 @@ static void droppable_kinds(const uint8_t *expect, bool can[SHOGI_HAND_TYPES])
         can[t] = t >= SHOGI_PAWN && on_board[t] < SET_COUNT[t];
 }
 
+/* A drop's kind is told surely only when its face fits by this much better than any other kind
+ * that can be dropped (side view, a bishop's fresh face: a pawn's 0.751, its own 0.746, read as
+ * a pawn surely and flagged as nifu before this margin). */
+#define DROP_KIND_MARGIN 0.03
+/* ... and then its confidence: a piece surely, its kind in doubt (below the guard's sure 0.9, at
+ * or above its SOBS_CONF_SEEN 0.85: ruleguard/guard_observe_shogi_internal.h) */
+#define DROP_KIND_DOUBT 0.87
+
 /* The unpromoted piece of owner c whose face fits patch best (a drop), among the kinds that can
- * be dropped (all of them when the board says none can: it was misread). */
+ * be dropped (all of them when the board says none can: it was misread); *margin: by how much
+ * it fits better than the next kind. */
 static int best_drop(const struct shogi_book *b, const bool can[SHOGI_HAND_TYPES], int c,
-                     const uint8_t *patch, double *score)
+                     const uint8_t *patch, double *score, double *margin)
 {
     bool any = false;
     for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) any |= can[t];
     int best = 0;
+    double second = -2;
     *score = -2;
     for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
         if (any && !can[t]) continue;
         double s = shogi_book_match(b, shogi_piece((enum shogi_color)c, (enum shogi_type)t), patch);
         if (s > *score) {
+            second = *score;
             *score = s;
             best = shogi_piece((enum shogi_color)c, (enum shogi_type)t);
+        } else if (s > second) {
+            second = s;
         }
     }
+    *margin = *score - second;
     return best;
+}
+
+/* Could the piece that left v have arrived on a cell other than k that now shows a piece of
+ * its colour (and held none of its side)? */
+static bool arrives_elsewhere(const struct shogi_reader *r, const struct shogi_changes *ch,
+                              const struct observation *o, int v, int k)
+{
+    int piece = r->expect[v], c = shogi_piece_color(piece);
+    for (int i = 0; i < ch->narrived; i++) {
+        int a = ch->arrived[i], p = shogi_obs_point(a);
+        if (a == k || !o->point[p] || (int)shogi_piece_color(o->point[p]) != c) continue;
+        if (r->expect[a] && (int)shogi_piece_color(r->expect[a]) == c) continue;
+        if (reaches(r->expect, piece, v, a)) return true;
+    }
+    return false;
+}
+
+/* The one vacated cell not yet used, of colour c, whose piece reaches k over board and no other
+ * arrival of its colour; -1 when none or several. */
+static int sole_reacher(const struct shogi_reader *r, const struct shogi_changes *ch,
+                        const struct observation *o, const uint8_t *board, const bool *used, int c,
+                        int k)
+{
+    int from = -1, n = 0;
+    for (int j = 0; j < ch->nvacated; j++) {
+        int v = ch->vacated[j];
+        if (used[v] || (int)shogi_piece_color(r->expect[v]) != c) continue;
+        if (!reaches(board, r->expect[v], v, k) || arrives_elsewhere(r, ch, o, v, k)) continue;
+        from = v;
+        n++;
+    }
+    return n == 1 ? from : -1;
+}
+
+/* A capture and the recapture on the same cell between two settled views: a piece of the other
+ * side took the one that stood on k, and a piece of the first one's side took it back. Both
+ * cells left are then explained by k alone, whatever owner k's patch shows (the recapturer stands
+ * where a piece of its own colour stood; the patch may show either). */
+static void name_recaptures(const struct shogi_reader *r, struct shogi_changes *ch,
+                            struct observation *o, bool *used, bool *named)
+{
+    if (ch->nvacated < 2) return;
+    for (int pass = 0; pass < 2; pass++) {
+        int n = pass ? ch->nkept : ch->narrived;
+        for (int i = 0; i < n; i++) {
+            int k = pass ? ch->kept[i] : ch->arrived[i], p = shogi_obs_point(k);
+            if (named[k] || !r->expect[k] || !o->point[p]) continue;
+            int c = shogi_piece_color(r->expect[k]);
+            int v2 = sole_reacher(r, ch, o, r->expect, used, !c, k);
+            if (v2 < 0) continue;
+            /* the recapturer's way, the first capturer gone from it */
+            uint8_t after[SHOGI_SQUARES];
+            memcpy(after, r->expect, sizeof after);
+            after[v2] = 0;
+            int v1 = sole_reacher(r, ch, o, after, used, c, k);
+            if (v1 < 0) continue;
+            used[v1] = used[v2] = named[k] = true;
+            o->point[p] =
+                (uint8_t)name_moved(r, r->expect[v1], v1, k, ch->fits_median, &o->conf[p]);
+        }
+    }
 }
 
 void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
@@ -129,6 +205,7 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
 {
     bool used[SHOGI_SQUARES] = {false};
     bool named[SHOGI_SQUARES] = {false};
+    name_recaptures(r, ch, o, used, named);
     /* each arrival from the one cell of its side that can reach it; failing that, from the one
      * cell of either side (an emptied cell tells who moved far more surely than a far piece's
      * owner in the patch) */
@@ -209,10 +286,13 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
     for (int i = 0; i < ch->narrived; i++) {
         int a = ch->arrived[i], p = shogi_obs_point(a);
         if (named[a] || r->expect[a] || !o->point[p]) continue;
-        double s;
-        int piece = best_drop(&r->book, can, shogi_piece_color(o->point[p]), r->patch[a], &s);
+        double s, margin;
+        int piece =
+            best_drop(&r->book, can, shogi_piece_color(o->point[p]), r->patch[a], &s, &margin);
         if (!piece) continue;
         o->point[p] = (uint8_t)piece;
-        o->conf[p] = (float)(s > 0.4 ? 0.9 : 0.7);
+        /* a piece surely, its kind in doubt when another kind fits about as well: the guard
+           may then take the kind the hands and the rules allow */
+        o->conf[p] = (float)(s <= 0.4 ? 0.7 : margin >= DROP_KIND_MARGIN ? 0.9 : DROP_KIND_DOUBT);
     }
 }

@@ -211,6 +211,10 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             take_move(&ev[k], got, &ngot);
             if (guard_is_flag(ev[k].kind)) {
                 flags++;
+                if (getenv("SHOGI_LIVE_FLAGS"))
+                    fprintf(stderr, "FLAG %s seed %llu ply %d %s: %s\n", render_scenario_name(sc),
+                            (unsigned long long)seed, ev[k].ply, guard_kind_name(ev[k].kind),
+                            ev[k].text);
                 if (!why[0])
                     snprintf(why, whylen, "ply %d %s: %s", ev[k].ply, guard_kind_name(ev[k].kind),
                              ev[k].text);
@@ -221,6 +225,9 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     for (int k = 0; k < n; k++) {
         take_move(&ev[k], got, &ngot);
         flags += guard_is_flag(ev[k].kind);
+        if (guard_is_flag(ev[k].kind) && getenv("SHOGI_LIVE_FLAGS"))
+            fprintf(stderr, "FLAG %s seed %llu end ply %d %s: %s\n", render_scenario_name(sc),
+                    (unsigned long long)seed, ev[k].ply, guard_kind_name(ev[k].kind), ev[k].text);
         if (guard_is_flag(ev[k].kind) && !why[0])
             snprintf(why, whylen, "at the end, ply %d %s: %s", ev[k].ply,
                      guard_kind_name(ev[k].kind), ev[k].text);
