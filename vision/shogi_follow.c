@@ -33,8 +33,8 @@
 
 /* Share of the grid-line samples between two empty cells (as the last settled view showed them)
  * that are darker than the wood on both sides; -1 when too few such borders are in view. */
-static double line_share_at(const struct shogi_reader *r, const struct vision_image *gray,
-                            const struct shogi_grid *g, bool coarse)
+static double share_of(const uint8_t board[SHOGI_SQUARES], const struct vision_image *gray,
+                       const struct shogi_grid *g, bool coarse)
 {
     int good = 0, total = 0;
     for (int fam = 0; fam < 2; fam++)     /* 0: vertical lines x = a; 1: horizontal y = a */
@@ -44,8 +44,8 @@ static double line_share_at(const struct shogi_reader *r, const struct vision_im
                    the board's margin, wood as well */
                 int x0 = fam ? b : a - 1, y0 = fam ? a - 1 : b, x1 = fam ? b : a, y1 = fam ? a : b;
                 bool empty = true;
-                if (x0 >= 0 && y0 >= 0) empty &= !r->expect[shogi_sq(9 - x0, y0 + 1)];
-                if (x1 <= 8 && y1 <= 8) empty &= !r->expect[shogi_sq(9 - x1, y1 + 1)];
+                if (x0 >= 0 && y0 >= 0) empty &= !board[shogi_sq(9 - x0, y0 + 1)];
+                if (x1 <= 8 && y1 <= 8) empty &= !board[shogi_sq(9 - x1, y1 + 1)];
                 if (!empty) continue;
                 for (int k = coarse ? 2 : 1; k <= (coarse ? 2 : 3); k++) {
                     double t = b + 0.25 * k, lx = fam ? t : a, ly = fam ? a : t;
@@ -61,10 +61,22 @@ static double line_share_at(const struct shogi_reader *r, const struct vision_im
     return total >= (coarse ? 8 : 24) ? (double)good / total : -1;
 }
 
+static double line_share_at(const struct shogi_reader *r, const struct vision_image *gray,
+                            const struct shogi_grid *g, bool coarse)
+{
+    return share_of(r->expect, gray, g, coarse);
+}
+
 static double line_share(const struct shogi_reader *r, const struct vision_image *gray,
                          const struct shogi_grid *g)
 {
-    return line_share_at(r, gray, g, false);
+    return share_of(r->expect, gray, g, false);
+}
+
+double shogi_grid_line_share(const struct vision_image *gray, const struct shogi_grid *g,
+                             const uint8_t board[SHOGI_SQUARES])
+{
+    return share_of(board, gray, g, false);
 }
 
 /* The longest side of a cell in the image, in pixels (the grid's sides over nine). */
