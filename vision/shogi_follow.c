@@ -15,9 +15,14 @@
 /* A move is taken when it brings the share back to FOLLOW_DROP of the reference and gains
  * this much over the grid where it is. */
 #define FOLLOW_GAIN 0.15
-/* How far the grid is looked for, in pixels, and the turns tried, in degrees. */
-#define FOLLOW_REACH    8
-#define FOLLOW_TURN_MAX 1.2
+/* How far the grid is looked for: this share of a cell (the renderer's bumps move the board up
+ * to 10 mm each way and turn it up to 1.5 degrees, a third of a cell and more on a shogiban; a
+ * 1280-pixel partial view's 7.6 mm bump moved the corners 15-22 pixels, and a search 8 pixels
+ * wide lost the grid for good), at least FOLLOW_REACH_MIN pixels; and the turns tried, in
+ * degrees. */
+#define FOLLOW_REACH_CELL 0.5
+#define FOLLOW_REACH_MIN  8
+#define FOLLOW_TURN_MAX   1.5
 /* The share must stay within this of the last frame's for this many frames before the grid is
  * looked for (a bump is over in a frame or two; a hand keeps moving). */
 #define FOLLOW_STEADY        0.05
@@ -28,8 +33,8 @@
 
 /* Share of the grid-line samples between two empty cells (as the last settled view showed them)
  * that are darker than the wood on both sides; -1 when too few such borders are in view. */
-static double line_share(const struct shogi_reader *r, const struct vision_image *gray,
-                         const struct shogi_grid *g)
+static double share_of(const uint8_t board[SHOGI_SQUARES], const struct vision_image *gray,
+                       const struct shogi_grid *g, bool coarse)
 {
     int good = 0, total = 0;
     for (int fam = 0; fam < 2; fam++)     /* 0: vertical lines x = a; 1: horizontal y = a */
@@ -39,10 +44,10 @@ static double line_share(const struct shogi_reader *r, const struct vision_image
                    the board's margin, wood as well */
                 int x0 = fam ? b : a - 1, y0 = fam ? a - 1 : b, x1 = fam ? b : a, y1 = fam ? a : b;
                 bool empty = true;
-                if (x0 >= 0 && y0 >= 0) empty &= !r->expect[shogi_sq(9 - x0, y0 + 1)];
-                if (x1 <= 8 && y1 <= 8) empty &= !r->expect[shogi_sq(9 - x1, y1 + 1)];
+                if (x0 >= 0 && y0 >= 0) empty &= !board[shogi_sq(9 - x0, y0 + 1)];
+                if (x1 <= 8 && y1 <= 8) empty &= !board[shogi_sq(9 - x1, y1 + 1)];
                 if (!empty) continue;
-                for (int k = 1; k <= 3; k++) {
+                for (int k = coarse ? 2 : 1; k <= (coarse ? 2 : 3); k++) {
                     double t = b + 0.25 * k, lx = fam ? t : a, ly = fam ? a : t;
                     double nx = fam ? 0 : 0.25, ny = fam ? 0.25 : 0;
                     double on = shogi_gray_at(g, gray, lx, ly);
@@ -53,7 +58,37 @@ static double line_share(const struct shogi_reader *r, const struct vision_image
                     good += on + FOLLOW_LINE_DARKER < s1 && on + FOLLOW_LINE_DARKER < s2;
                 }
             }
-    return total >= 24 ? (double)good / total : -1;
+    return total >= (coarse ? 8 : 24) ? (double)good / total : -1;
+}
+
+static double line_share_at(const struct shogi_reader *r, const struct vision_image *gray,
+                            const struct shogi_grid *g, bool coarse)
+{
+    return share_of(r->expect, gray, g, coarse);
+}
+
+static double line_share(const struct shogi_reader *r, const struct vision_image *gray,
+                         const struct shogi_grid *g)
+{
+    return share_of(r->expect, gray, g, false);
+}
+
+double shogi_grid_line_share(const struct vision_image *gray, const struct shogi_grid *g,
+                             const uint8_t board[SHOGI_SQUARES])
+{
+    return share_of(board, gray, g, false);
+}
+
+/* The longest side of a cell in the image, in pixels (the grid's sides over nine). */
+static double cell_px(const struct shogi_grid *g)
+{
+    double m = 0;
+    for (int i = 0; i < 4; i++) {
+        const double *a = g->corners[i], *b = g->corners[(i + 1) & 3];
+        double d = sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1])) / 9;
+        if (d > m) m = d;
+    }
+    return m;
 }
 
 /* g moved by (dx, dy) pixels and turned by deg about its centre. */
@@ -91,26 +126,35 @@ bool shogi_follow_board(struct shogi_reader *r, const struct vision_image *gray)
     /* and only after the rim changed all round or most cells at once: a bump moves the whole
        board against the camera, a hand crosses the rim in one place */
     if (!r->jolt_ns || gray->t_ns - r->jolt_ns > FOLLOW_AFTER_JOLT_NS) return false;
-    /* coarse steps, then finer around the best, then small turns */
+    /* coarse: shifts a line's width apart (a grid between two of them misses the lines) over
+       the reach, at a few turns, on one sample a border; then finer around the best, on all */
+    double cell = cell_px(&r->grid), reach = FOLLOW_REACH_CELL * cell;
+    if (reach < FOLLOW_REACH_MIN) reach = FOLLOW_REACH_MIN;
+    double step = cell / 32 > 2 ? cell / 32 : 2;
+    int nsteps = (int)ceil(reach / step);
     struct shogi_grid best = r->grid, g;
-    double best_s = now, bx = 0, by = 0;
-    for (int dy = -FOLLOW_REACH; dy <= FOLLOW_REACH; dy += 2)
-        for (int dx = -FOLLOW_REACH; dx <= FOLLOW_REACH; dx += 2) {
-            moved(&r->grid, dx, dy, 0, &g);
+    double best_c = -1, bx = 0, by = 0, bdeg = 0;
+    for (double deg = -FOLLOW_TURN_MAX; deg <= FOLLOW_TURN_MAX + 1e-9; deg += 0.5)
+        for (int iy = -nsteps; iy <= nsteps; iy++)
+            for (int ix = -nsteps; ix <= nsteps; ix++) {
+                moved(&r->grid, ix * step, iy * step, deg, &g);
+                double s = line_share_at(r, gray, &g, true);
+                if (s > best_c) best_c = s, bx = ix * step, by = iy * step, bdeg = deg;
+            }
+    double best_s = now;
+    for (int round = 0; round < 2; round++) {
+        double cx = bx, cy = by, cdeg = bdeg, span = round ? 0.5 : step;
+        for (double dy = -span; dy <= span + 1e-9; dy += 0.5)
+            for (double dx = -span; dx <= span + 1e-9; dx += 0.5) {
+                moved(&r->grid, cx + dx, cy + dy, cdeg, &g);
+                double s = line_share(r, gray, &g);
+                if (s > best_s) best_s = s, bx = cx + dx, by = cy + dy, best = g;
+            }
+        for (double deg = cdeg - 0.3; deg <= cdeg + 0.3 + 1e-9; deg += 0.1) {
+            moved(&r->grid, bx, by, deg, &g);
             double s = line_share(r, gray, &g);
-            if (s > best_s) best_s = s, bx = dx, by = dy, best = g;
+            if (s > best_s) best_s = s, bdeg = deg, best = g;
         }
-    double cx = bx, cy = by;
-    for (double dy = -1; dy <= 1; dy += 0.5)
-        for (double dx = -1; dx <= 1; dx += 0.5) {
-            moved(&r->grid, cx + dx, cy + dy, 0, &g);
-            double s = line_share(r, gray, &g);
-            if (s > best_s) best_s = s, bx = cx + dx, by = cy + dy, best = g;
-        }
-    for (double deg = -FOLLOW_TURN_MAX; deg <= FOLLOW_TURN_MAX + 1e-9; deg += 0.4) {
-        moved(&r->grid, bx, by, deg, &g);
-        double s = line_share(r, gray, &g);
-        if (s > best_s) best_s = s, best = g;
     }
     if (best_s < FOLLOW_DROP * r->follow_ref || best_s < now + FOLLOW_GAIN) return false;
     /* the search's steps leave the grid a little off: onto the bare cells' own lines */

@@ -150,6 +150,10 @@ double shogi_gray_at(const struct shogi_grid *g, const struct vision_image *gray
 double shogi_sig_change(const uint8_t *a, const uint8_t *b);
 double shogi_median(double *v, int n); /* sorts v */
 
+/* shogi_follow.c: the share of the grid-line samples between two empty cells of board that are
+ * darker than the wood on both sides (-1 when too few are in view): whether g sits on the lines. */
+double shogi_grid_line_share(const struct vision_image *gray, const struct shogi_grid *g,
+                             const uint8_t board[SHOGI_SQUARES]);
 /* shogi_follow.c: the grid moved onto the board where a bump took it (true when it moved). */
 bool shogi_follow_board(struct shogi_reader *r, const struct vision_image *gray);
 

@@ -157,6 +157,10 @@ static double fit_start(struct shogi_reader *r, const struct vision_image *gray,
     return best;
 }
 
+/* A start whose grid shows this share of its bare borders' lines is taken at once (see
+ * shogi_grid_line_share); a lower one only when no other setting of the finder does better. */
+#define START_LINES_GOOD 0.9
+
 bool shogi_reader_start(struct shogi_reader *r, const struct vision_image *gray)
 {
     struct shogi_position start;
@@ -206,7 +210,13 @@ bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *
      * the median's: thin lines placed some grids worse (a partial view's film lost half its
      * moves with thin lines first, side views 10 of 60 with thin lines second per tuning) */
     const size_t nt = sizeof tunings / sizeof tunings[0];
-    for (size_t i = 0; i < 4 * nt && !ok; i++) {
+    /* a start the occupancy accepts may still sit a third of a cell off the lines (a lattice of
+     * the wrong pitch that refining does not pull back: the daemon's overhead film, read from
+     * a colour JPEG's grey, started on one and missed a gold's move); take a start whose lines
+     * show at once, else the one whose lines show best of all the finder's settings */
+    struct shogi_grid best_grid;
+    double best_share = -2;
+    for (size_t i = 0; i < 4 * nt && best_share < START_LINES_GOOD; i++) {
         struct shogi_grid found;
         shogi_finder_filter(r->finder, i < 2 * nt ? FIND_MEDIAN : FIND_THIN_LINES);
         size_t t = i % (2 * nt);
@@ -228,26 +238,36 @@ bool shogi_reader_start_from(struct shogi_reader *r, const struct vision_image *
         /* each player's pieces point away from them: the near ones up. The initial position
          * looks the same from either player's side, so which side is sente waits for the first
          * move (sente moves first). */
-        ok = wrong <= 2 && start_apex(r, &start) > 0;
-        if (ok) {
-            r->book.occ_threshold = thr;
-            for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-                if (start.board[sq] && r->seen[sq]) {
-                    shogi_book_add(&r->book, start.board[sq], r->patch[sq]);
-                    shogi_red_learn(r, start.board[sq], sq);
-                }
+        if (wrong > 2 || start_apex(r, &start) <= 0) continue;
+        double share = shogi_grid_line_share(gray, &r->grid, start.board);
+        if (share > best_share) {
+            best_share = share;
+            best_grid = r->grid;
+        }
+    }
+    ok = best_share > -2;
+    if (ok) {
+        double thr = 0;
+        r->grid = best_grid;
+        shogi_reader_sample(r, gray);
+        startpos_split(r->tex, r->seen, &start, &thr);
+        r->book.occ_threshold = thr;
+        for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+            if (start.board[sq] && r->seen[sq]) {
+                shogi_book_add(&r->book, start.board[sq], r->patch[sq]);
+                shogi_red_learn(r, start.board[sq], sq);
             }
-            r->pos = start;
-            r->oriented = true;
-            r->sided = !symmetric;
-            shogi_reader_expect_position(r, &start);
-            /* the start's cells as they look: a cell that still looks so holds what it held */
-            shogi_cells_sig(r, gray, r->sig_settled);
-            memcpy(r->settled_H, r->grid.H, sizeof r->settled_H);
-            for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-                r->have_settled_sig[sq] = r->seen[sq];
-                r->moved_since[sq] = false;
-            }
+        }
+        r->pos = start;
+        r->oriented = true;
+        r->sided = !symmetric;
+        shogi_reader_expect_position(r, &start);
+        /* the start's cells as they look: a cell that still looks so holds what it held */
+        shogi_cells_sig(r, gray, r->sig_settled);
+        memcpy(r->settled_H, r->grid.H, sizeof r->settled_H);
+        for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+            r->have_settled_sig[sq] = r->seen[sq];
+            r->moved_since[sq] = false;
         }
     }
     r->stats.found = r->have_grid;
