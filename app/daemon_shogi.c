@@ -109,8 +109,11 @@ static int shogi_settled(struct daemon_game *g, const struct vision_image *img,
                          struct stable_obs *s, struct guard_event ev[GUARD_OBS_MAX_EVENTS])
 {
     shogi_reader_settled(g->reader, &s->obs);
-    /* the stands are read on settled views only (they cost several frames' time) */
-    if (g->komadai) shogi_reader_hands(g->reader, img, s->obs.hands);
+    /* the stands are read on settled views only (they cost several frames' time), bounded by
+       the pieces the game has off its board (a row of a kind with none left is another kind) */
+    if (g->komadai)
+        shogi_reader_hands_within(g->reader, img, &shogi_obs_guard_game(g->guard)->pos,
+                                  s->obs.hands);
     return shogi_obs_guard_observe_stable(g->guard, s, ev);
 }
 

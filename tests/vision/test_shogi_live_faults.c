@@ -117,7 +117,7 @@ static void film_game(const struct shogi_record *rec, const struct render_opts *
         if (!settle_push(st, obs, stable)) continue;
         shogi_reader_settled(rd, &stable->obs);
         /* the stands, read on settled views as the recorder does with komadai = true */
-        shogi_reader_hands(rd, &img, stable->obs.hands);
+        shogi_reader_hands_within(rd, &img, &shogi_obs_guard_game(guard)->pos, stable->obs.hands);
         int n = shogi_obs_guard_observe_stable(guard, stable, ev);
         if (debug) {
             fprintf(stderr, "frame %d (truth ply %d):", i, f->ply);
