@@ -89,6 +89,24 @@ static void debug_frame(const struct render_frame *f, const struct observation *
             fclose(fp);
         }
     }
+    if (found && getenv("GO_FILM_WRONG") && !f->hand_in_view && sym >= 0) {
+        /* every point read wrong or held covered (#) on a frame without a hand: reader's x,y,
+         * board's, read, truth, confidence */
+        int nw = 0;
+        for (int p = 0; p < OBS_MAX * OBS_MAX; p++) {
+            if (p % OBS_MAX >= n || p / OBS_MAX >= n) continue;
+            int x, y;
+            go_sym_apply(sym, n, p % OBS_MAX, p / OBS_MAX, &x, &y);
+            uint8_t c = f->stone[go_point(x, y)];
+            int want = c == GO_BLACK ? OBS_BLACK : c == GO_WHITE ? OBS_WHITE : OBS_EMPTY;
+            bool occ = obs->occluded[p];
+            if (!occ && (obs->point[p] == want || obs->conf[p] < 0.5f)) continue;
+            if (!nw++) fprintf(stderr, "  frame %d wrong:", i);
+            fprintf(stderr, " r%d,%d=b%d,%d(%c%c %.2f)", p % OBS_MAX, p / OBS_MAX, x, y,
+                    occ ? '#' : ".BW?"[obs->point[p] & 3], ".BW?"[want & 3], obs -> conf[p]);
+        }
+        if (nw) fprintf(stderr, "\n");
+    }
     if (!found || i % 15) return;
     int occ = 0, low = 0;
     for (int p = 0; p < OBS_MAX * OBS_MAX; p++) {
