@@ -24,6 +24,9 @@
 #define LINE_HIDDEN 0.15
 /* A black stone in a glare that washes the board out is at least this much darker than it */
 #define GLARE_BLACK_RHO 0.9
+/* A glare pales the board's colour around a point to under this share of the frame's board's
+ * (a black stone at a glare spot's centre: 0.50..0.56 on a film; a shade keeps the colour) */
+#define GLARE_PALE 0.7
 /* A washed "white stone" no brighter than this share of the board around, and not as neutral as
  * one, is the board (classify_points) */
 #define WASHED_WHITE_RHO 1.04
@@ -57,7 +60,16 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
     /* (unless the body is a black stone's neutral dark: in an oblique view the cross's off-line
      * samples can fall on the white stones leaning in around it, which looks like a cross; a
      * shadow keeps the board's colour) */
-    if (th->lines[p] && !(tinted && pf->rho[p] < tb && pf->neu[p] > BLACK_NEUTRAL)) {
+    /* (nor when the body is a white stone's beyond doubt, brighter and as neutral as one, and
+     * the cross at the intersection hidden: in a steep view the renderer's stone stands up from
+     * its point, its image centre a quarter of a spacing above it, and its point lies a pixel
+     * inside the silhouette's lower edge, so the arms towards the camera and beside it still show
+     * their lines beyond it (player film 302: W 3,14 read empty, its arms 0.40/0.19/0.17/-0.07 of a
+     * typical 0.26, whiteness 6 against 2.6, cross -0.3 of the typical, -0.47..0.0 over the
+     * film). Glare lowers the cross only in proportion (read_thresholds.c's wash) */
+    bool white_body = use_cross && pf->whiteness[p] > tw && pf->neu[p] > WHITE_NEUTRAL &&
+                      pf->rho[p] > 1 && pf->cross[p] < 0.1 * cross_e;
+    if (th->lines[p] && !white_body && !(tinted && pf->rho[p] < tb && pf->neu[p] > BLACK_NEUTRAL)) {
         *conf = 1;
         return OBS_EMPTY;
     }
@@ -75,6 +87,18 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
      * stone): only darker than the board there, and hiding the lines (rho 0.79 on a film) */
     if (use_cross && pf->unwashed[p] < WASH_MIN && pf->neutral[p] && pf->rho[p] < GLARE_BLACK_RHO &&
         pf->cross[p] < 0.1 * cross_e) {
+        *conf = 0.5;
+        return OBS_BLACK;
+    }
+    /* and in a glare that pales the board around (its gaps' colour under GLARE_PALE of the
+     * frame's board's, whatever the body's own): lit grey, as neutral as a stone, darker than
+     * the board and hiding the lines (film 327, a black stone at the spot's centre: rho 0.82,
+     * neutrality 0.69, the board's colour 0.50..0.56 of the frame's; read white, as a white
+     * stone's shaded flank would be, but that lies where a shade keeps the board's colour) */
+    bool hidden = !isnan(pf->line[p]) && th->line_e > 0 ? pf->line[p] < LINE_HIDDEN * th->line_e
+                                                        : pf->cross[p] < 0.1 * cross_e;
+    if (use_cross && tinted && pf->pale_b[p] < GLARE_PALE && pf->rho[p] < WHITE_BODY_RHO &&
+        pf->neu[p] > WHITE_BODY_NEU && !pf->offcolour[p] && hidden) {
         *conf = 0.5;
         return OBS_BLACK;
     }
@@ -98,8 +122,6 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
     /* a body far more neutral than the board's colour, not darker than it and not skin: a
      * white stone in dim light, no brighter than the wood (its whiteness at the threshold, it
      * was read as board one frame in three). Doubtful: the rule guard waits for more readings */
-    bool hidden = !isnan(pf->line[p]) && th->line_e > 0 ? pf->line[p] < LINE_HIDDEN * th->line_e
-                                                        : pf->cross[p] < 0.1 * cross_e;
     if (tinted && pf->neu[p] > WHITE_BODY_NEU && !pf->offcolour[p] &&
         (pf->rho[p] > WHITE_BODY_RHO || (use_cross && pf->rho[p] > WHITE_HIDING_RHO && hidden))) {
         *conf = read_clamp01((pf->neu[p] - WHITE_BODY_NEU) / 0.3);

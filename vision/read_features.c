@@ -179,9 +179,10 @@ void point_features(const struct read_image *im, const struct grid *g, const str
              * references are medians of the gaps around: at the spot's centre the point's own
              * body, as bright or brighter, says more (a white stone's too, but it hides the
              * lines whatever their threshold). */
-            pf->unwashed[p] = 1;
+            pf->unwashed[p] = pf->pale_b[p] = 1;
             if (tinted && gs->board_cy > 0.02 && b.lum > gs->board_lum) {
                 double cy = bchroma / bl;
+                pf->pale_b[p] = read_clamp01(cy / gs->board_cy);
                 if (s.lum > gs->board_lum) cy = fmin(cy, schroma / fmax(s.lum, 20));
                 pf->unwashed[p] = read_clamp01(cy / gs->board_cy);
             }

@@ -97,6 +97,7 @@ struct read_points_f {
     double bdist[OBS_POINTS];     /* colour distance of the body from the board */
     double whiteness[OBS_POINTS]; /* brighter and more neutral than the board */
     double unwashed[OBS_POINTS];  /* the share of the local board's light that is not glare */
+    double pale_b[OBS_POINTS];    /* as unwashed, from the board around alone, not the body */
     bool washed[OBS_POINTS];      /* a glare so strong the board and a white stone look alike */
     bool neutral[OBS_POINTS];     /* the body's colour under half the frame's board's: a stone */
     bool offcolour[OBS_POINTS];   /* body off the line from the board's colour to grey: skin */

@@ -90,6 +90,11 @@ static void track_occlusion(struct settler *s, const struct observation *o)
 {
     for (int p = 0; p < OBS_POINTS; p++) {
         bool now = o->board_found && o->occluded[p];
+        /* a point beyond the picture's edge, read out of view one frame and covered the next (a
+         * clamped sample that looks like a stone is not known: read_hands.c), is no hand coming
+         * and going: neither says anything, and the cover's time runs on (partial film 319: two
+         * such points beside each other, one flickering, kept the view from settling for 13 s) */
+        if (!now && o->board_found && obs_out_of_view(o, p)) continue;
         if (!now)
             s->occl[p] = false;
         else if (!s->occl[p])

@@ -70,3 +70,53 @@ double track_nudge(const uint8_t *gray, int w, int h, struct grid *g, const uint
     }
     return best;
 }
+
+/* g's homography moved in the image by (dx, dy) px and turned by rad about the grid's centre. */
+static void moved(const struct grid *g, double dx, double dy, double rad, double out[9])
+{
+    double cx, cy, c = cos(rad), s = sin(rad);
+    hom_apply(g->H, (g->n - 1) / 2.0, (g->n - 1) / 2.0, &cx, &cy);
+    /* x' = c (x - cx) - s (y - cy) + cx + dx, y' = s (x - cx) + c (y - cy) + cy + dy */
+    double M[9] = {c, -s, cx - c * cx + s * cy + dx, s, c, cy - s * cx - c * cy + dy, 0, 0, 1};
+    hom_mul(M, g->H, out);
+}
+
+static double score_moved(const uint8_t *gray, int w, int h, const struct grid *g,
+                          const uint8_t *prev, double dx, double dy, double rad)
+{
+    struct grid m = *g;
+    moved(g, dx, dy, rad, m.H);
+    return score_shift(gray, w, h, &m, prev, 0, 0);
+}
+
+double track_follow(const uint8_t *gray, int w, int h, struct grid *g, const uint8_t *prev,
+                    int reach, double turn_deg)
+{
+    double best = score_shift(gray, w, h, g, prev, 0, 0), bx = 0, by = 0, br = 0;
+    /* coarse shifts, finer ones around the best, the turns there, the finer shifts again */
+    for (int dy = -reach; dy <= reach; dy += 2)
+        for (int dx = -reach; dx <= reach; dx += 2) {
+            double s = score_moved(gray, w, h, g, prev, dx, dy, 0);
+            if (s > best) best = s, bx = dx, by = dy;
+        }
+    for (int pass = 0; pass < 2; pass++) {
+        double cx = bx, cy = by;
+        for (double dy = -1; dy <= 1; dy += 0.5)
+            for (double dx = -1; dx <= 1; dx += 0.5) {
+                double s = score_moved(gray, w, h, g, prev, cx + dx, cy + dy, br);
+                if (s > best) best = s, bx = cx + dx, by = cy + dy;
+            }
+        if (pass) break;
+        double step = 0.25 * M_PI / 180, max = turn_deg * M_PI / 180 + 1e-9;
+        for (double r = -max; r <= max; r += step) {
+            double s = score_moved(gray, w, h, g, prev, bx, by, r);
+            if (s > best) best = s, br = r;
+        }
+    }
+    if (bx || by || br) {
+        double out[9];
+        moved(g, bx, by, br, out);
+        for (int k = 0; k < 9; k++) g->H[k] = out[k];
+    }
+    return best;
+}

@@ -1,5 +1,6 @@
 /* vision/vision.c — the detector object and one frame's pipeline: prepare the frame, track the
  * grid or find it from scratch, read the points. Timing and statistics go into the detector. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -8,12 +9,33 @@
 
 #define DOUBTFUL_FIND      0.8
 #define SECOND_LOOK_MARGIN 0.1
+/* A bumped board (issue 8): a knock shifts it by more than the tracker's nudge and turns it a
+ * little; the grid left a few pixels off still crosses some lines (0.62 on an overhead film,
+ * over track_min) and reads stones beside their points. When the tracked grid's line contrast
+ * stays under FOLLOW_DROP of the one it had when found, steady (within FOLLOW_STEADY from frame
+ * to frame for FOLLOW_STEADY_FRAMES frames: a bumped board lies still, a hand moves), wider
+ * shifts and small turns are tried (track_follow), and the best taken only when it brings the
+ * contrast back to FOLLOW_DROP of that and gains FOLLOW_GAIN over the grid where it is. Dim
+ * light lowers the contrast of the right grid too, but no move of it gains there; a search
+ * from scratch (tried before) did lose the grid's fit there. A look that finds nothing waits
+ * FOLLOW_RETRY_FRAMES before the next. */
+#define FOLLOW_DROP          0.85
+#define FOLLOW_GAIN          0.15
+#define FOLLOW_STEADY        0.05
+#define FOLLOW_STEADY_FRAMES 4
+#define FOLLOW_RETRY_FRAMES  15
+#define FOLLOW_REACH_PX      8
+#define FOLLOW_TURN_DEG      1.5
 
 struct vision_state {
     bool have_grid;
     struct grid grid;
     uint8_t last_point[OBS_POINTS];
     int frames_since_find;
+    double track_ref, track_prev; /* the grid's contrast when found (or since, at best); the
+                                     last frame's */
+    int low_steady, follow_wait;  /* frames the contrast has stayed low and steady; frames
+                                     before the next wider look */
     uint8_t *gray, *color;
     size_t gray_cap, color_cap;
     struct find_work *fw;
@@ -175,6 +197,23 @@ bool vision_read_go(struct vision_detector *det, const struct vision_image *img,
         !(det->refind_every > 0 && st->frames_since_find >= det->refind_every)) {
         t0 = vision_now_ms();
         double s = track_nudge(ri.gray, ri.w, ri.h, &st->grid, st->last_point, det->track_shift);
+        bool steady = fabs(s - st->track_prev) < FOLLOW_STEADY;
+        st->track_prev = s;
+        st->low_steady = s < FOLLOW_DROP * st->track_ref && steady ? st->low_steady + 1 : 0;
+        if (st->follow_wait > 0) st->follow_wait--;
+        if (st->low_steady >= FOLLOW_STEADY_FRAMES && !st->follow_wait) {
+            struct grid g = st->grid;
+            double f = track_follow(ri.gray, ri.w, ri.h, &g, st->last_point, FOLLOW_REACH_PX,
+                                    FOLLOW_TURN_DEG);
+            if (f >= s + FOLLOW_GAIN && f >= FOLLOW_DROP * st->track_ref) {
+                st->grid = g;
+                s = st->track_prev = f;
+                st->low_steady = 0;
+                det->stats.followed = true;
+            } else
+                st->follow_wait = FOLLOW_RETRY_FRAMES;
+        }
+        if (s > st->track_ref) st->track_ref = s;
         det->stats.track_score = s;
         tracked = s >= det->track_min;
         det->stage_ms[VSTAGE_TRACK] += vision_now_ms() - t0;
@@ -205,6 +244,8 @@ bool vision_read_go(struct vision_detector *det, const struct vision_image *img,
         st->have_grid = true;
         memset(st->last_point, OBS_EMPTY, sizeof st->last_point);
         det->stats.track_score = track_score(ri.gray, ri.w, ri.h, &st->grid, NULL);
+        st->track_ref = st->track_prev = det->stats.track_score;
+        st->low_steady = st->follow_wait = 0;
     } else
         st->frames_since_find++;
 

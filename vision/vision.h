@@ -45,6 +45,7 @@ struct vision_stats {
     double spacing_px;      /* mean line spacing in the image */
     bool refound;           /* the board was searched from scratch this frame */
     double track_score;     /* grid-line contrast of the tracked grid (0..1) */
+    bool followed;          /* a bumped board was followed (wider shifts and turns) this frame */
     int black, white, occluded, unsure;
 };
 

@@ -150,6 +150,10 @@ double track_score(const uint8_t *gray, int w, int h, const struct grid *g, cons
 /* Try small shifts of the grid; keeps the best. Returns the score of the kept grid. */
 double track_nudge(const uint8_t *gray, int w, int h, struct grid *g, const uint8_t *prev,
                    int max_shift);
+/* A wider look for a bumped board: shifts up to reach px (coarse, then finer) and turns up to
+ * turn_deg about the grid's centre; moves g to the best and returns its score. */
+double track_follow(const uint8_t *gray, int w, int h, struct grid *g, const uint8_t *prev,
+                    int reach, double turn_deg);
 
 /* ---- debug_out.c ---- */
 void debug_write_gray(const struct vision_detector *det, const char *name, const uint8_t *px, int w,

@@ -89,6 +89,24 @@ static void debug_frame(const struct render_frame *f, const struct observation *
             fclose(fp);
         }
     }
+    if (found && getenv("GO_FILM_WRONG") && !f->hand_in_view && sym >= 0) {
+        /* every point read wrong or held covered (#) on a frame without a hand: reader's x,y,
+         * board's, read, truth, confidence */
+        int nw = 0;
+        for (int p = 0; p < OBS_MAX * OBS_MAX; p++) {
+            if (p % OBS_MAX >= n || p / OBS_MAX >= n) continue;
+            int x, y;
+            go_sym_apply(sym, n, p % OBS_MAX, p / OBS_MAX, &x, &y);
+            uint8_t c = f->stone[go_point(x, y)];
+            int want = c == GO_BLACK ? OBS_BLACK : c == GO_WHITE ? OBS_WHITE : OBS_EMPTY;
+            bool occ = obs->occluded[p];
+            if (!occ && (obs->point[p] == want || obs->conf[p] < 0.5f)) continue;
+            if (!nw++) fprintf(stderr, "  frame %d wrong:", i);
+            fprintf(stderr, " r%d,%d=b%d,%d(%c%c %.2f)", p % OBS_MAX, p / OBS_MAX, x, y,
+                    occ ? '#' : ".BW?"[obs->point[p] & 3], ".BW?"[want & 3], obs -> conf[p]);
+        }
+        if (nw) fprintf(stderr, "\n");
+    }
     if (!found || i % 15) return;
     int occ = 0, low = 0;
     for (int p = 0; p < OBS_MAX * OBS_MAX; p++) {
@@ -170,11 +188,17 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
         if (rec->nodes[n].move.point != GO_PASS) want_ply[k++] = ply;
     }
     for (int k = 0; k < out->nwant; k++) out->want_t[k] = out->next_t[k] = -1;
+    bool seen[GO_FILM_MAX] = {false};
     int nf = render_go_frame_count(r), i = 0;
     for (i = 0; i < nf; i++) {
         if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
         for (int k = 0; k < out->nwant; k++) {
-            if (out->want_t[k] < 0 && f->ply >= want_ply[k]) out->want_t[k] = f->t;
+            if (out->want_t[k] < 0 && f->ply >= want_ply[k]) {
+                out->want_t[k] = f->t;
+                const double *px = f->point_px[out->want[k].point];
+                double m = 0.5 * go_spacing(f);
+                seen[k] = px[0] >= m && px[1] >= m && px[0] < f->width - m && px[1] < f->height - m;
+            }
             if (out->next_t[k] < 0 && f->ply > want_ply[k]) out->next_t[k] = f->t;
         }
         for (int k = 0; k < f->nevents; k++) {
@@ -241,6 +265,11 @@ void go_film_run(const struct go_record *rec, const struct render_opts *o, bool 
     for (int k = 0; k < out->nwant && k < out->ngot; k++)
         out->right +=
             out->got[k].color == out->want[k].color && out->got[k].point == out->want[k].point;
+    for (int k = 0; k < out->nwant; k++) {
+        out->inview += seen[k];
+        out->right_inview += seen[k] && k < out->ngot && out->got[k].color == out->want[k].color &&
+                             out->got[k].point == out->want[k].point;
+    }
     out->nevents = out->sym >= 0 ? fr.nev : 0;
     for (int k = 0; k < out->nwant && k < out->nevents; k++) {
         struct go_move g = on_board(fr.ev[k], out->sym, n);

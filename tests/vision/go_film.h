@@ -40,6 +40,9 @@ struct go_film {
     int nfaults;
     struct go_film_fault fault[8];
     long nohand, nohand_found; /* frames without a hand, and those whose grid was found right */
+    /* stones whose point lay inside the picture (by half a spacing) when put down: a partial
+       view cannot see the others; and those of them recorded right */
+    int inview, right_inview;
     bool found_any;
     bool unplaced; /* a fault asked for found no place in the game: nothing filmed */
     int sym; /* the camera's symmetry between the reader's grid and the board; -1 never found */

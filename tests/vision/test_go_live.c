@@ -40,6 +40,7 @@ struct tally {
        moves right, games exact; and the guard's take-backs */
     long moves_right_ev, games_exact_ev, takebacks;
     long nohand, nohand_found;
+    long inview, right_inview; /* moves whose point the picture shows; of them right */
     /* the live record's pace, on moves said right that have a next stone: said before the next
        stone was put down, and the delay after their own stone */
     long timed, on_time;
@@ -136,6 +137,7 @@ static void run_game(const struct go_record *rec, enum render_scenario sc, uint6
     t->nohand_found += film.nohand_found;
     t->moves += film.nwant;
     t->moves_right += film.right;
+    t->inview += film.inview, t->right_inview += film.right_inview;
     t->games_exact += film.right == film.nwant && film.ngot == film.nwant && !film.nflags;
     t->flags += film.nflags;
     t->moves_right_ev += film.right_events;
@@ -161,6 +163,7 @@ static void add_tally(struct tally *all, const struct tally *t)
     all->flags += t->flags, all->nohand += t->nohand, all->nohand_found += t->nohand_found;
     all->moves_right_ev += t->moves_right_ev, all->games_exact_ev += t->games_exact_ev;
     all->takebacks += t->takebacks;
+    all->inview += t->inview, all->right_inview += t->right_inview;
     all->timed += t->timed, all->on_time += t->on_time, all->lag_sum += t->lag_sum;
     if (t->lag_max > all->lag_max) all->lag_max = t->lag_max;
 }
@@ -204,12 +207,13 @@ static struct tally film_all(char paths[][512], int npaths, double think)
             k++;
         }
         tu_note("%-8s games %ld, board found in %.1f%% of frames without a hand; moves right "
-                "%ld/%ld, games exact %ld, flags %ld (events as moves: %ld right, %ld exact; "
-                "take-backs %ld); said before the next stone %ld/%ld, lag mean %.1f s, max %.1f s",
+                "%ld/%ld (in view %ld/%ld), games exact %ld, flags %ld (events as moves: %ld "
+                "right, %ld exact; take-backs %ld); said before the next stone %ld/%ld, lag mean "
+                "%.1f s, max %.1f s",
                 render_scenario_name(scenes[s]), t.games, pct(t.nohand_found, t.nohand),
-                t.moves_right, t.moves, t.games_exact, t.flags, t.moves_right_ev, t.games_exact_ev,
-                t.takebacks, t.on_time, t.timed, t.timed ? t.lag_sum / (double)t.timed : 0,
-                t.lag_max);
+                t.moves_right, t.moves, t.right_inview, t.inview, t.games_exact, t.flags,
+                t.moves_right_ev, t.games_exact_ev, t.takebacks, t.on_time, t.timed,
+                t.timed ? t.lag_sum / (double)t.timed : 0, t.lag_max);
         add_tally(&all, &t);
     }
     tu_note("all: games %ld, board found %.1f%%, moves right %.1f%%, games exact %ld, flags %ld "

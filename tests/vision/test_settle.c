@@ -310,6 +310,32 @@ static void test_lone_cover_is_still_sooner(void **state)
     settle_free(s.st);
 }
 
+/* A point beyond the picture's edge read out of view one frame and covered the next (a partial
+ * view's clamped pixels that look like a stone), beside a point covered for good: no hand comes
+ * and goes, the view settles once the cover has been still for still_occlusion_s (it never did:
+ * each new cover restarted the point's time) */
+static void test_out_of_view_flicker_is_no_hand(void **state)
+{
+    (void)state;
+    struct stream s;
+    struct settle_params p = each_second();
+    stream_open(&s, &p);
+    frames(&s, 16);
+    assert_int_equal(s.said, 1);
+    put(&s, 4, 4, OBS_BLACK, 0.95f);
+    cover(&s, 7, 8, true);
+    for (int k = 0; k < 5; k++) { /* 5 s: covered 0.67 s, out of view 0.33 s */
+        cover(&s, 8, 8, true);
+        frames(&s, 20);
+        cover(&s, 8, 8, false);
+        put(&s, 8, 8, OBS_EMPTY, OBS_OUT_OF_VIEW_CONF);
+        frames(&s, 10);
+    }
+    assert_true(s.said >= 2); /* the new stone, then said again */
+    assert_true(s.last.obs.point[4 * OBS_MAX + 4] == OBS_BLACK);
+    settle_free(s.st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -321,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_still_cover_is_no_hand),
         cmocka_unit_test(test_flicker_is_said_as_read_most),
         cmocka_unit_test(test_lone_cover_is_still_sooner),
+        cmocka_unit_test(test_out_of_view_flicker_is_no_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
