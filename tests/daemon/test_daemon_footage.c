@@ -12,7 +12,8 @@
  * (the first game's index), KIFUCAM_FOOTAGE_MOVES (moves filmed, default 40 Go, 30 shogi; ASan 12),
  * KIFUCAM_FOOTAGE_DIR (keep the renders there and reuse them on the next run: a render takes a
  * minute, a recording ten seconds; the records go to the scratch folder, kept with
- * KIFUCAM_KEEP_TMP), KIFUCAM_FOOTAGE_VERBOSE=1 (the recorder's warnings). */
+ * KIFUCAM_KEEP_TMP), KIFUCAM_FOOTAGE_ONLY=go|shogi (one game type), KIFUCAM_FOOTAGE_VERBOSE=1 (the
+ * recorder's warnings). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -34,6 +35,15 @@
 #include "tests/testutil.h"
 
 #define MAX_MOVES 400
+
+/* KIFUCAM_FOOTAGE_ONLY names the other game type: this one is not filmed (said in the output). */
+static bool skipped(const char *type)
+{
+    const char *only = getenv("KIFUCAM_FOOTAGE_ONLY");
+    if (!only || !*only || !strcmp(only, type)) return false;
+    tu_note("%s footage: not filmed (KIFUCAM_FOOTAGE_ONLY=%s)", type, only);
+    return true;
+}
 
 /* One game type's totals over the games filmed. */
 struct tally {
@@ -253,6 +263,7 @@ static bool film_go(const char *path, int k, int moves, struct tally *t)
 static void test_go_footage(void **state)
 {
     (void)state;
+    if (skipped("go")) TU_SKIP();
     int want = (int)dt_env_long("KIFUCAM_FOOTAGE_GAMES", TU_ASAN_LIGHT(2, 1));
     int first = (int)dt_env_long("KIFUCAM_FOOTAGE_FIRST", 0);
     int moves = (int)dt_env_long("KIFUCAM_FOOTAGE_MOVES", TU_ASAN_LIGHT(40, 12));
@@ -375,6 +386,7 @@ static bool film_shogi(const struct shogi_record *rec, int k, int moves, struct 
 static void test_shogi_footage(void **state)
 {
     (void)state;
+    if (skipped("shogi")) TU_SKIP();
     int want = (int)dt_env_long("KIFUCAM_FOOTAGE_GAMES", TU_ASAN_LIGHT(2, 1));
     int first = (int)dt_env_long("KIFUCAM_FOOTAGE_FIRST", 0);
     int moves = (int)dt_env_long("KIFUCAM_FOOTAGE_MOVES", TU_ASAN_LIGHT(30, 12));
