@@ -6,18 +6,20 @@
  * guard. A point covered without a break for still_occlusion_s is under no passing hand (a cup on
  * the board's corner, a hand resting, or a reader's false cover): the view settles with those
  * points occluded, unknown to the rule guard, rather than never again. A doubtful point that
- * flickers between two readings (a white stone in dim light read black one frame in a few) does
- * not keep the view from settling: it is said as read most often in the run, at the lowest
- * confidence it was read so. */
+ * flickers between two readings, one of them doubtful (a white stone in dim light read black one
+ * frame in a few) does not keep the view from settling: it is said as read most often in the
+ * run, at the lowest confidence it was read either way. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "vision/vision.h"
 
-/* A point back on a reading it left less than this ago, both readings under hold_conf, is a
- * flicker, not a change (a dim film's white stone read black at 0.75 against white at 0.83 every
- * 0.1-1.4 s for 9 s: the view never settled, four moves came at once and went in wrong order) */
+/* A point back on a reading it left less than this ago, one of the two readings under hold_conf,
+ * is a flicker, not a change (a dim film's white stone read black at 0.75 against white at 0.83
+ * every 0.1-1.4 s for 9 s: the view never settled, four moves came at once and went in wrong
+ * order; a bumped board's black stone read black at 0.75 and empty at 1.0 in turn for 13 s: no
+ * view settled and no move was recorded after the bump) */
 #define FLICKER_S 2.0
 /* A point covered alone, no neighbour covered, is still after this long (a new glass stone in a
  * glare film read covered in most frames: each such stone held the view 2 s, the next moves
@@ -195,7 +197,7 @@ static bool same_but_flicker(struct settler *s, const struct observation *o, int
             if (r->point[p] == o->point[p]) continue;
             bool flicker = prev_left[p] == o->point[p] &&
                            (o->t_ns - prev_ns[p]) / 1e9 < FLICKER_S &&
-                           o->conf[p] < s->p.hold_conf && r->conf[p] < s->p.hold_conf;
+                           (o->conf[p] < s->p.hold_conf || r->conf[p] < s->p.hold_conf);
             if (!flicker) return false;
             any = true;
         }
@@ -255,7 +257,11 @@ static void say(struct settler *s, const struct observation *seen, bool repeat,
         if (s->flick[p] && !out->obs.occluded[p]) {
             bool alt = s->n_alt[p] > s->n_run[p];
             out->obs.point[p] = alt ? s->alt_val[p] : s->run.point[p];
-            out->obs.conf[p] = alt ? s->c_alt[p] : s->c_run[p];
+            /* at the lowest confidence it was read so; a sure reading that flickered against a
+               doubtful one at that one's (a stone read at 0.75 one frame and empty at 1.0 the
+               next is no sure empty point) */
+            float c = alt ? s->c_alt[p] : s->c_run[p], other = alt ? s->c_run[p] : s->c_alt[p];
+            out->obs.conf[p] = c >= s->p.hold_conf ? other : c;
         }
     if (!repeat) s->held_since = s->run.t_ns;
     out->since_ns = s->held_since;

@@ -278,6 +278,29 @@ static void test_flicker_is_said_as_read_most(void **state)
     settle_free(s.st);
 }
 
+/* A stone read black at 0.75 and empty at 1.0 in turn (a bumped board's stone, its grid a few
+ * pixels off): one of the two readings is doubtful, so it is a flicker too. Before, no view
+ * settled for 13 s and no move was recorded after the bump. The view is said, and the point,
+ * whichever reading wins, is no sure one. */
+static void test_flicker_against_a_sure_reading(void **state)
+{
+    (void)state;
+    struct stream s;
+    struct settle_params p = each_second();
+    stream_open(&s, &p);
+    frames(&s, 16);
+    assert_int_equal(s.said, 1);
+    for (int k = 0; k < 8; k++) {
+        put(&s, 3, 5, OBS_BLACK, 0.75f);
+        frames(&s, 2);
+        put(&s, 3, 5, OBS_EMPTY, 1.0f);
+        frames(&s, 2);
+    }
+    assert_true(s.said >= 2);
+    assert_true(s.last.obs.conf[5 * OBS_MAX + 3] < p.hold_conf);
+    settle_free(s.st);
+}
+
 /* A point covered alone (no neighbour covered: a reader's false cover on one stone) is still
  * after 0.5 s; a patch of covered points (a hand) after still_occlusion_s. */
 static void test_lone_cover_is_still_sooner(void **state)
@@ -346,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_hand_ends_the_hold),
         cmocka_unit_test(test_still_cover_is_no_hand),
         cmocka_unit_test(test_flicker_is_said_as_read_most),
+        cmocka_unit_test(test_flicker_against_a_sure_reading),
         cmocka_unit_test(test_lone_cover_is_still_sooner),
         cmocka_unit_test(test_out_of_view_flicker_is_no_hand),
     };
