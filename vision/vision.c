@@ -25,6 +25,7 @@
 #define FOLLOW_STEADY_FRAMES 4
 #define FOLLOW_RETRY_FRAMES  15
 #define FOLLOW_REACH_PX      8
+#define FOLLOW_REACH_SPACING 0.4
 #define FOLLOW_TURN_DEG      1.5
 
 struct vision_state {
@@ -148,6 +149,22 @@ static bool grow(uint8_t **buf, size_t *cap, size_t need)
     return true;
 }
 
+/* How far a bumped board is searched for: FOLLOW_REACH_SPACING of the grid's spacing in the
+ * picture (a bump of a few millimetres moves a board filmed at 1280x960 twice as many pixels as
+ * at 640x480), at least FOLLOW_REACH_PX; under half a spacing, where the grid one line over
+ * would fit as well. */
+static int follow_reach(const struct grid *g)
+{
+    double x0, y0, x1, y1, x2, y2;
+    int n = g->n - 1;
+    hom_apply(g->H, 0, 0, &x0, &y0);
+    hom_apply(g->H, n, 0, &x1, &y1);
+    hom_apply(g->H, 0, n, &x2, &y2);
+    double spacing = (hypot(x1 - x0, y1 - y0) + hypot(x2 - x0, y2 - y0)) / (2.0 * n);
+    int reach = (int)(FOLLOW_REACH_SPACING * spacing);
+    return reach > FOLLOW_REACH_PX ? reach : FOLLOW_REACH_PX;
+}
+
 /* Grey (and packed colour) copies of the frame. */
 static bool prepare(struct vision_state *st, const struct vision_image *img, struct read_image *ri)
 {
@@ -203,7 +220,7 @@ bool vision_read_go(struct vision_detector *det, const struct vision_image *img,
         if (st->follow_wait > 0) st->follow_wait--;
         if (st->low_steady >= FOLLOW_STEADY_FRAMES && !st->follow_wait) {
             struct grid g = st->grid;
-            double f = track_follow(ri.gray, ri.w, ri.h, &g, st->last_point, FOLLOW_REACH_PX,
+            double f = track_follow(ri.gray, ri.w, ri.h, &g, st->last_point, follow_reach(&g),
                                     FOLLOW_TURN_DEG);
             if (f >= s + FOLLOW_GAIN && f >= FOLLOW_DROP * st->track_ref) {
                 st->grid = g;
