@@ -93,7 +93,7 @@ static bool go_read(struct daemon_game *g, const struct vision_image *img, struc
 static int go_settled(struct daemon_game *g, const struct vision_image *img, struct stable_obs *s,
                       struct guard_event ev[GUARD_OBS_MAX_EVENTS])
 {
-    observation_rotate(&s->obs, s->changed, g->rotate);
+    stable_obs_rotate(s, g->rotate);
     return go_obs_guard_observe_stable(g->guard, s, ev);
 }
 

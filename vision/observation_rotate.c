@@ -38,3 +38,16 @@ void observation_rotate(struct observation *o, bool changed[OBS_POINTS], int deg
     *o = t;
     if (changed) memcpy(changed, ch, sizeof ch);
 }
+
+void stable_obs_rotate(struct stable_obs *s, int degrees)
+{
+    degrees = ((degrees % 360) + 360) % 360;
+    if (degrees == 0 || s->obs.w != s->obs.h) return;
+    int n = s->obs.w;
+    int64_t since[OBS_POINTS];
+    memcpy(since, s->read_since_ns, sizeof since);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            s->read_since_ns[turned_index(n, x, y, degrees)] = since[y * OBS_MAX + x];
+    observation_rotate(&s->obs, s->changed, degrees);
+}

@@ -141,6 +141,8 @@ bool settle_push(struct settler *s, const struct observation *obs, struct stable
  * `degrees` clockwise (0, 90, 180, 270) so that they have the board's own orientation. Square
  * boards only; anything else is left as it is. */
 void observation_rotate(struct observation *o, bool changed[OBS_POINTS], int degrees);
+/* The same for a stable observation: its readings, change mask and per-point times. */
+void stable_obs_rotate(struct stable_obs *s, int degrees);
 
 bool vision_load_jpeg(const char *path, bool gray, struct vision_image *img, char *err, int errlen);
 

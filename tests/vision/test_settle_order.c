@@ -143,12 +143,33 @@ static void test_stones_uncovered_together_are_a_guess(void **state)
     assert_null(strstr(played[1].text, "doubt"));
 }
 
+/* A stable view turned to the board's own orientation (the recorder's `rotate`) keeps each
+ * point's time with its point. */
+static void test_rotated_view_keeps_its_times(void **state)
+{
+    (void)state;
+    static struct stable_obs so;
+    memset(&so, 0, sizeof so);
+    so.obs = *see(w_g7, 2.0, 1);
+    for (int p = 0; p < OBS_POINTS; p++) so.read_since_ns[p] = 2000000000;
+    so.read_since_ns[2 * OBS_MAX + 6] = 1200000000; /* G7, row 2 column 6 */
+    so.changed[2 * OBS_MAX + 6] = true;
+    stable_obs_rotate(&so, 90);
+    /* 90 degrees clockwise: (x, y) -> (n - 1 - y, x) */
+    int q = 6 * OBS_MAX + 6;
+    assert_int_equal(so.obs.point[q], OBS_WHITE);
+    assert_true(so.changed[q]);
+    assert_int_equal(so.read_since_ns[q], 1200000000);
+    assert_int_equal(so.read_since_ns[2 * OBS_MAX + 6], 2000000000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stones_between_views_in_time_order),
         cmocka_unit_test(test_a_blip_is_not_the_stone),
         cmocka_unit_test(test_stones_uncovered_together_are_a_guess),
+        cmocka_unit_test(test_rotated_view_keeps_its_times),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
