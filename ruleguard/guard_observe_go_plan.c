@@ -125,8 +125,8 @@ static bool order_guessed(const struct gog_diff *d, const struct change *a)
     return false;
 }
 
-/* A stone seen once and gone (read in one view, captured before another confirmed it), to be
- * played where its reading puts it among the stones of its colour (the second plan, below). */
+/* A stone seen once (read in one view, gone since or still being confirmed), to be played where
+ * its reading puts it among the stones of its colour (gog_plan_moves, below). */
 struct seen_once {
     int point;
     enum go_color color;
@@ -365,70 +365,29 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
     if (blocker) p->blocker = *blocker;
 }
 
-static int passes(const struct gog_plan *p)
-{
-    int n = 0;
-    for (int k = 0; k < p->n; k++) n += p->move[k].point == GO_PASS;
-    return n;
-}
-
-/* The plan, and a second one for a stone seen once that the first plays only as a capture at
- * the end (the earliest stone of the side to move goes first) though it was read before a stone
- * of its colour played ahead of it: the second plays it where its reading puts it. The second is
- * taken when it explains everything the first does (the same board after, nothing more left
- * over, no stone it cannot play, no more moves or passes): then only the times tell them apart. */
+/* The plan; when it waits for a stone seen once (seen_once_between), a second plan that plays that
+ * stone where it was read, in turn: when that one explains its going (captured later, by a
+ * stone read) and stops at nothing, it is the order. Else the first waits (a few views at most,
+ * then goes on as if the stone were a misread). */
 void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flushing,
                     struct gog_plan *p)
 {
     int nrest = d->nrest; /* a plan only adds to rest[] (moved stones) */
-    struct gog_plan p1;
     plan_moves(g, d, flushing, p, NULL);
-    if (p->has_blocker && p->seen_once >= 0) {
-        /* waiting for a stone seen once: played where it was read, does the plan explain its
-           going (captured)? Then that is the order; else wait */
-        int q = p->seen_once;
-        enum go_color c = (enum go_color)p->blocker.now;
-        const struct point_state *h = &g->pt[q];
-        struct seen_once e = {q, c, h->cand_active && h->cand == c ? h->cand_t : h->stone_t[c]};
-        d->nrest = nrest;
-        plan_moves(g, d, flushing, &p1, &e);
-        bool placed = false;
-        for (int j = 0; j < p1.n; j++) placed |= p1.early[j];
-        if (placed && !p1.has_blocker && p1.end[q] == GO_EMPTY) {
-            *p = p1;
-            return;
-        }
-        d->nrest = nrest;
-        plan_moves(g, d, flushing, p, NULL);
-        return;
-    }
-    for (int k = 0; k < p->n; k++) {
-        if (p->from[k] > -2 || p->unseen_by[k] >= 0) continue;
-        int q = -2 - p->from[k];
-        enum go_color c = p->move[k].color;
-        const struct point_state *h = &g->pt[q];
-        if (!h->stone_first[c]) continue;
-        bool later_ahead = false; /* a stone of its colour read after it, played before it */
-        for (int j = 0; j < k && !later_ahead; j++)
-            later_ahead = p->from[j] >= 0 && p->move[j].color == c &&
-                          g->pt[p->from[j]].seen_t > h->stone_t[c];
-        if (!later_ahead) continue;
-        struct seen_once e = {q, c, h->stone_t[c]};
-        int nrest_a = d->nrest;
-        d->nrest = nrest;
-        plan_moves(g, d, flushing, &p1, &e);
-        bool placed = false;
-        for (int j = 0; j < p1.n; j++) placed |= p1.early[j];
-        if (!placed || p1.has_blocker || p->has_blocker || p1.nleft > p->nleft || p1.n > p->n ||
-            passes(&p1) > passes(p) || p1.moved != p->moved || p1.unseen_at >= 0 ||
-            memcmp(p1.end, p->end, sizeof p->end) != 0) {
-            /* the first plan again: the second may have written over what it added */
-            d->nrest = nrest;
-            plan_moves(g, d, flushing, p, NULL);
-            if (d->nrest != nrest_a) break;
-            continue;
-        }
+    if (!p->has_blocker || p->seen_once < 0) return;
+    int q = p->seen_once;
+    enum go_color c = (enum go_color)p->blocker.now;
+    const struct point_state *h = &g->pt[q];
+    struct seen_once e = {q, c, h->cand_active && h->cand == c ? h->cand_t : h->stone_t[c]};
+    struct gog_plan p1;
+    d->nrest = nrest;
+    plan_moves(g, d, flushing, &p1, &e);
+    bool placed = false;
+    for (int j = 0; j < p1.n; j++) placed |= p1.early[j];
+    if (placed && !p1.has_blocker && p1.end[q] == GO_EMPTY) {
         *p = p1;
         return;
     }
+    d->nrest = nrest; /* the second may have written over what the first added */
+    plan_moves(g, d, flushing, p, NULL);
 }
