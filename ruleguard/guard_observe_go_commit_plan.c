@@ -60,7 +60,10 @@ void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t
                 continue;
             }
             gog_note_events(b, n0, GUARD_MOVE,
-                            " (accepted under doubt: seen once, captured by the reply)");
+                            p->early[k] ? " (accepted under doubt: seen once, played when it "
+                                          "was read, captured later)"
+                                        : " (accepted under doubt: seen once, captured by the "
+                                          "reply)");
             continue;
         }
         if (k == p->unseen_at) {

@@ -254,6 +254,8 @@ struct gog_plan {
     int unseen_by[GUARD_OBS_MAX_EVENTS]; /* a stone never read: the point of its capturer, or -1 */
     int unseen_fits[GUARD_OBS_MAX_EVENTS]; /* how many points fit that unseen stone */
     bool guessed[GUARD_OBS_MAX_EVENTS];    /* put before a stone of its colour read as early */
+    bool early[GUARD_OBS_MAX_EVENTS];      /* seen once, played before stones of its colour read
+                                              after it, captured later */
     int n;
     bool has_blocker; /* a stone the plan could not play (out of turn, illegal, in doubt) */
     struct change blocker;
@@ -265,6 +267,7 @@ struct gog_plan {
     /* the move of index unseen_at (or -1) is a move of the other side not seen, on one of the
        dark points (unread for good) or a pass: played as a pass */
     int unseen_at;
+    int seen_once; /* the blocker waits for a stone read once before it at this point, or -1 */
     uint8_t dark[GO_POINTS];
     int ndark;
     struct change left[GO_POINTS]; /* what the moves do not explain */

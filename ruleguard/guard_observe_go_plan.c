@@ -125,21 +125,66 @@ static bool order_guessed(const struct gog_diff *d, const struct change *a)
     return false;
 }
 
+/* A stone seen once (read in one view, gone since or still being confirmed), to be played where
+ * its reading puts it among the stones of its colour (gog_plan_moves, below). */
+struct seen_once {
+    int point;
+    enum go_color color;
+    int64_t t; /* when it was read */
+};
+
+/* A stone of the side to move put before a stone of the other colour read earlier (the
+ * alternation asks it), while a stone of its colour was read before that one in one view and not
+ * since (glare, a hand; or captured before another view): that stone may be the move between
+ * them. Its point, or -1. Asked for a few views after it was read (then the plan goes on as if it
+ * were a misread), not of `skip` (the plan plays it). */
+static int seen_once_between(const struct go_obs_guard *g, const struct go_game *sim,
+                             const struct gog_diff *d, const bool *taken, const struct change *a,
+                             int skip)
+{
+    uint8_t c = a->now;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int q = go_point(x, y);
+            const struct point_state *s = &g->pt[q];
+            if (q == skip || s->belief != GO_EMPTY || go_game_at(sim, q) != GO_EMPTY) continue;
+            long obs;
+            int64_t t;
+            if (s->cand_active && s->cand == c) {
+                obs = s->cand_obs, t = s->cand_t; /* still being confirmed */
+            } else if (s->stone_first[c] > 0 && s->stone_obs[c] == s->stone_first[c] &&
+                       s->has_last && s->last != c) {
+                obs = s->stone_first[c], t = s->stone_t[c]; /* read in one view, gone since */
+            } else {
+                continue;
+            }
+            if (obs > a->obs || t >= a->t || g->nobs - obs > 2 * g->cfg.max_wait_obs) continue;
+            for (int k = 0; k < d->na; k++)
+                if (!taken[k] && d->adds[k].now != c && d->adds[k].obs <= a->obs &&
+                    d->adds[k].t < a->t && t < d->adds[k].t)
+                    return q;
+        }
+    return -1;
+}
+
 /* Simulate the moves on a copy: which removals do their captures explain? A stone of the wrong
  * colour (out of turn) stops the plan: it is a flag, after a wait. Moves rest[] on (a moved stone
- * is a change no move explains). */
-void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flushing,
-                    struct gog_plan *p)
+ * is a change no move explains). With `early`, that stone is played, in turn, before the first
+ * stone of its colour read after it. */
+static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flushing,
+                       struct gog_plan *p, const struct seen_once *early)
 {
     const struct go_game *game = gog_game_of(g);
     struct go_game *sim = go_game_copy(game);
     int handicap_left = g->handicap_left;
     memset(p, 0, sizeof *p);
     p->unseen_at = -1;
+    p->seen_once = -1;
     for (int k = 0; k < GUARD_OBS_MAX_EVENTS; k++) p->unseen_by[k] = p->unseen_fits[k] = -1;
     const struct change *blocker = NULL;
     bool taken[GO_POINTS] = {false};
-    for (int step = 0; step < d->na && p->n < GUARD_OBS_MAX_EVENTS / 3; step++) {
+    bool early_played = false;
+    for (int step = 0; step < d->na + (early != NULL) && p->n < GUARD_OBS_MAX_EVENTS / 3; step++) {
         /* The next stone: the earliest seen of the side to move (a hand may have hidden a stone
          * longer than the reply to it); one of the other colour only when there is none. */
         enum go_color tm = go_game_to_move(sim);
@@ -172,6 +217,18 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
         for (int k = 0; k < d->na && pick < 0; k++)
             if (!taken[k]) pick = k;
         if (pick < 0) break;
+        if (early && !early_played && !handicap_now && early->color == tm &&
+            d->adds[pick].now == tm && early->t < d->adds[pick].t &&
+            go_game_at(sim, early->point) == GO_EMPTY &&
+            go_game_check(sim, (struct go_move){tm, early->point}).kind == GO_LEGAL) {
+            early_played = true;
+            handicap_left = 0;
+            go_game_play(sim, (struct go_move){tm, early->point});
+            p->early[p->n] = true;
+            p->move[p->n] = (struct go_move){tm, early->point};
+            p->from[p->n++] = -2 - early->point;
+            continue;
+        }
         /* a stone of the side to move put before a reply seen earlier: a guess (a hand hid
            it, or a stone between them was never read); the views are read back first */
         for (int k = 0; k < d->na; k++)
@@ -200,7 +257,10 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
         if (gog_restoring(g, a) || gog_tentative_before(g, a->now, a->obs) ||
             (!flushing && gog_stone_in_doubt(g, sim, a->point, a->now, a->obs)) ||
             gog_tentative_removal(g, a->now, a->obs) ||
-            (c == tm && gog_tentative_hidden(g, sim, a->obs, tm))) {
+            (c == tm && gog_tentative_hidden(g, sim, a->obs, tm)) ||
+            (c == tm && !flushing &&
+             (p->seen_once = seen_once_between(g, sim, d, taken, a, early ? early->point : -1)) >=
+                 0)) {
             blocker = a;
             p->maybe = true;
             break;
@@ -303,4 +363,31 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
     go_game_free(sim);
     p->has_blocker = blocker != NULL;
     if (blocker) p->blocker = *blocker;
+}
+
+/* The plan; when it waits for a stone seen once (seen_once_between), a second plan that plays that
+ * stone where it was read, in turn: when that one explains its going (captured later, by a
+ * stone read) and stops at nothing, it is the order. Else the first waits (a few views at most,
+ * then goes on as if the stone were a misread). */
+void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flushing,
+                    struct gog_plan *p)
+{
+    int nrest = d->nrest; /* a plan only adds to rest[] (moved stones) */
+    plan_moves(g, d, flushing, p, NULL);
+    if (!p->has_blocker || p->seen_once < 0) return;
+    int q = p->seen_once;
+    enum go_color c = (enum go_color)p->blocker.now;
+    const struct point_state *h = &g->pt[q];
+    struct seen_once e = {q, c, h->cand_active && h->cand == c ? h->cand_t : h->stone_t[c]};
+    struct gog_plan p1;
+    d->nrest = nrest;
+    plan_moves(g, d, flushing, &p1, &e);
+    bool placed = false;
+    for (int j = 0; j < p1.n; j++) placed |= p1.early[j];
+    if (placed && !p1.has_blocker && p1.end[q] == GO_EMPTY) {
+        *p = p1;
+        return;
+    }
+    d->nrest = nrest; /* the second may have written over what the first added */
+    plan_moves(g, d, flushing, p, NULL);
 }
