@@ -161,71 +161,63 @@ static void test_rotated_view_keeps_its_times(void **state)
     assert_true(so.changed[q]);
     assert_int_equal(so.read_since_ns[q], 1200000000);
     assert_int_equal(so.read_since_ns[2 * OBS_MAX + 6], 2000000000);
+}
 
-    /* Black J1, White D5, Black J9, White E6; then Black E5 (into atari), White F5, Black A9 0.2 s
-     * apart (one view); glare hides E5 (read empty though it stands); White E4 captures it. */
-    static const char *const r_j1[9] = {".........", ".........", ".........",
-                                        ".........", ".........", ".........",
-                                        ".........", ".........", "........X"};
-    static const char *const r_d5[9] = {".........", ".........", ".........",
-                                        ".........", "...O.....", ".........",
-                                        ".........", ".........", "........X"};
-    static const char *const r_j9[9] = {"........X", ".........", ".........",
-                                        ".........", "...O.....", ".........",
-                                        ".........", ".........", "........X"};
-    static const char *const r_e6[9] = {"........X", ".........", ".........",
-                                        "....O....", "...O.....", ".........",
-                                        ".........", ".........", "........X"};
-    static const char *const r_e5[9] = {"........X", ".........", ".........",
-                                        "....O....", "...OX....", ".........",
-                                        ".........", ".........", "........X"};
-    static const char *const r_f5[9] = {"........X", ".........", ".........",
-                                        "....O....", "...OXO...", ".........",
-                                        ".........", ".........", "........X"};
-    static const char *const r_a9[9] = {"X.......X", ".........", ".........",
-                                        "....O....", "...OXO...", ".........",
-                                        ".........", ".........", "........X"};
-    /* E5 in glare: read empty though it stands */
-    static const char *const r_glare[9] = {"X.......X", ".........", ".........",
-                                           "....O....", "...O.O...", ".........",
-                                           ".........", ".........", "........X"};
-    /* White E4: E5 captured */
-    static const char *const r_e4[9] = {"X.......X", ".........", ".........",
-                                        "....O....", "...O.O...", "....O....",
-                                        ".........", ".........", "........X"};
+/* Black J1, White D5, Black J9, White E6; then Black E5 (into atari), White F5, Black A9 0.2 s
+ * apart (one view); glare hides E5 (read empty though it stands); White E4 captures it. */
+static const char *const r_j1[9] = {".........", ".........", ".........", ".........", ".........",
+                                    ".........", ".........", ".........", "........X"};
+static const char *const r_d5[9] = {".........", ".........", ".........", ".........", "...O.....",
+                                    ".........", ".........", ".........", "........X"};
+static const char *const r_j9[9] = {"........X", ".........", ".........", ".........", "...O.....",
+                                    ".........", ".........", ".........", "........X"};
+static const char *const r_e6[9] = {"........X", ".........", ".........", "....O....", "...O.....",
+                                    ".........", ".........", ".........", "........X"};
+static const char *const r_e5[9] = {"........X", ".........", ".........", "....O....", "...OX....",
+                                    ".........", ".........", ".........", "........X"};
+static const char *const r_f5[9] = {"........X", ".........", ".........", "....O....", "...OXO...",
+                                    ".........", ".........", ".........", "........X"};
+static const char *const r_a9[9] = {"X.......X", ".........", ".........", "....O....", "...OXO...",
+                                    ".........", ".........", ".........", "........X"};
+/* E5 in glare: read empty though it stands */
+static const char *const r_glare[9] = {"X.......X", ".........", ".........",
+                                       "....O....", "...O.O...", ".........",
+                                       ".........", ".........", "........X"};
+/* White E4: E5 captured */
+static const char *const r_e4[9] = {"X.......X", ".........", ".........", "....O....", "...O.O...",
+                                    "....O....", ".........", ".........", "........X"};
 
-    /* A stone seen in one view only (glare hid it after), captured two moves later: the alternation
-     * alone would play Black A9 (the stone of the side to move still read) first and E5 only as a
-     * stone captured at once by White E4's reply; E5 was read before White F5 and A9 after it, so
-     * E5 goes first: E5, F5, A9, E4. */
-    static void test_seen_once_played_when_read(void **state)
-    {
-        (void)state;
-        const char *const *const seq[] = {empty, r_j1, r_d5, r_j9,    r_e6,
-                                          r_e5,  r_f5, r_a9, r_glare, r_e4};
-        const double from[] = {0, 1.0, 3.0, 5.0, 7.0, 9.0, 9.2, 9.4, 10.0, 11.0, 16.0};
-        struct guard_event played[8];
-        int nflags;
-        int n = film(seq, from, 10, played, &nflags);
-        assert_int_equal(nflags, 0);
-        assert_int_equal(n, 8);
-        assert_int_equal(played[4].move.point, go_point(4, 4));
-        assert_int_equal(played[5].move.point, go_point(5, 4));
-        assert_int_equal(played[6].move.point, go_point(0, 0));
-        assert_int_equal(played[7].move.point, go_point(4, 5));
-        assert_true(played[4].t_ns >= (int64_t)9.0e9 && played[4].t_ns < (int64_t)9.2e9);
-        assert_non_null(strstr(played[4].text, "seen once"));
-    }
+/* A stone seen in one view only (glare hid it after), captured two moves later: the alternation
+ * alone would play Black A9 (the stone of the side to move still read) first and E5 only as a
+ * stone captured at once by White E4's reply; E5 was read before White F5 and A9 after it, so E5
+ * goes first: E5, F5, A9, E4. */
+static void test_seen_once_played_when_read(void **state)
+{
+    (void)state;
+    const char *const *const seq[] = {empty, r_j1, r_d5, r_j9,    r_e6,
+                                      r_e5,  r_f5, r_a9, r_glare, r_e4};
+    const double from[] = {0, 1.0, 3.0, 5.0, 7.0, 9.0, 9.2, 9.4, 10.0, 11.0, 16.0};
+    struct guard_event played[8];
+    int nflags;
+    int n = film(seq, from, 10, played, &nflags);
+    assert_int_equal(nflags, 0);
+    assert_int_equal(n, 8);
+    assert_int_equal(played[4].move.point, go_point(4, 4));
+    assert_int_equal(played[5].move.point, go_point(5, 4));
+    assert_int_equal(played[6].move.point, go_point(0, 0));
+    assert_int_equal(played[7].move.point, go_point(4, 5));
+    assert_true(played[4].t_ns >= (int64_t)9.0e9 && played[4].t_ns < (int64_t)9.2e9);
+    assert_non_null(strstr(played[4].text, "seen once"));
+}
 
-    int main(void)
-    {
-        const struct CMUnitTest tests[] = {
-            cmocka_unit_test(test_stones_between_views_in_time_order),
-            cmocka_unit_test(test_a_blip_is_not_the_stone),
-            cmocka_unit_test(test_stones_uncovered_together_are_a_guess),
-            cmocka_unit_test(test_rotated_view_keeps_its_times),
-
-            cmocka_unit_test(test_seen_once_played_when_read),
-        };
-        return cmocka_run_group_tests(tests, NULL, NULL);
-    }
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stones_between_views_in_time_order),
+        cmocka_unit_test(test_a_blip_is_not_the_stone),
+        cmocka_unit_test(test_stones_uncovered_together_are_a_guess),
+        cmocka_unit_test(test_rotated_view_keeps_its_times),
+        cmocka_unit_test(test_seen_once_played_when_read),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
