@@ -64,12 +64,24 @@ static void footage_path(char *out, size_t n, const char *name)
     }
 }
 
-/* A kept render is reused when its truth.jsonl is there (the renderer writes it last). */
+/* A kept render is reused when its folder is there: renders are made in DIR.part and renamed
+ * when whole (a run stopped mid-render leaves no half footage under the kept name). */
 static bool render_kept(const char *dir)
 {
     char truth[1200];
     snprintf(truth, sizeof truth, "%.1000s/truth.jsonl", dir);
     return getenv("KIFUCAM_FOOTAGE_DIR") && access(truth, R_OK) == 0;
+}
+
+/* DIR.part, where a render is made before it is renamed DIR. */
+static void part_path(char *out, size_t n, const char *dir)
+{
+    snprintf(out, n, "%.1000s.part", dir);
+}
+
+static void render_done(const char *part, const char *dir)
+{
+    if (rename(part, dir)) fail_msg("rename %s -> %s: %s", part, dir, strerror(errno));
 }
 
 /* The scenario the renderer chose, from truth.jsonl's header ("scene": "..."), into out. */
@@ -221,9 +233,11 @@ static bool film_go(const char *path, int k, int moves, struct tally *t)
         if (!render_kept(frames)) {
             struct render_opts o;
             footage_opts(&o, 300 + (uint64_t)k, moves);
-            char msg[300] = "";
-            if (render_go_to_dir(rec, path, &o, frames, msg, sizeof msg) < 0)
+            char msg[300] = "", part[1100];
+            part_path(part, sizeof part, frames);
+            if (render_go_to_dir(rec, path, &o, part, msg, sizeof msg) < 0)
                 fail_msg("render %s: %s", path, msg);
+            render_done(part, frames);
         }
         struct kc_config c;
         record_config(&c, "go19", frames, out);
@@ -349,9 +363,11 @@ static bool film_shogi(const struct shogi_record *rec, int k, int moves, struct 
     if (!render_kept(frames)) {
         struct render_opts o;
         footage_opts(&o, 300 + (uint64_t)k, moves);
-        char msg[300] = "";
-        if (render_shogi_to_dir(rec, "footage.usi", &o, frames, msg, sizeof msg) < 0)
+        char msg[300] = "", part[1100];
+        part_path(part, sizeof part, frames);
+        if (render_shogi_to_dir(rec, "footage.usi", &o, part, msg, sizeof msg) < 0)
             fail_msg("render shogi game %d: %s", k, msg);
+        render_done(part, frames);
     }
     struct kc_config c;
     record_config(&c, "shogi", frames, out);
