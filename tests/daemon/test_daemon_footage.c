@@ -124,6 +124,18 @@ static void footage_opts(struct render_opts *o, uint64_t seed, int moves)
     o->max_moves = moves;
 }
 
+/* The games filmed: as many as wanted from ../shared; from the fixtures (a fresh clone) what they
+ * hold that qualifies (one even shogi game of 30 moves and more), at least one. */
+static void enough(const struct tally *t, int want, const char *which)
+{
+    if (!strncmp(which, "../shared", 9)) {
+        assert_int_equal(t->games, want);
+    } else {
+        if (t->games < want) tu_note("the fixtures hold %d such game(s)", t->games);
+        assert_true(t->games >= 1);
+    }
+}
+
 /* ------------------------------------------------------------------ comparing records ---- */
 
 /* Longest common subsequence of two token lists (tokens compared as 32-bit keys). */
@@ -293,7 +305,7 @@ static void test_go_footage(void **state)
     for (int k = first, tried = 0; t.games < want && tried < n; k++, tried++)
         film_go(list[((size_t)k * (size_t)stride) % (size_t)n].path, k, moves, &t);
     free(list);
-    assert_int_equal(t.games, want);
+    enough(&t, want, which);
     tu_note("Go footage: %d games, %d/%d moves right (%.1f%%), %d exact, %d flags", t.games,
             t.right, t.total, 100.0 * t.right / t.total, t.exact, t.flags);
     /* floors below what 30 games measured (see README): a regression fails, a bad seed does not */
@@ -419,10 +431,10 @@ static void test_shogi_footage(void **state)
     for (int k = first, tried = 0; t.games < want && tried < n; k++, tried++)
         film_shogi(games[(base + k) % n], k, moves, &t);
     shogi_records_free(games, n);
-    assert_int_equal(t.games, want);
+    enough(&t, want, which);
     tu_note("shogi footage: %d games, %d/%d moves right (%.1f%%), %d exact, %d flags", t.games,
             t.right, t.total, 100.0 * t.right / t.total, t.exact, t.flags);
-    assert_true(t.right * 100 >= t.total * 40);
+    assert_true(t.right * 100 >= t.total * 65);
 }
 
 int main(void)
