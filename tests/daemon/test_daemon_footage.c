@@ -136,6 +136,16 @@ static void enough(const struct tally *t, int want, const char *which)
     }
 }
 
+/* The knobs both game types read: games wanted, the first game's index, moves filmed (full_moves
+ * by default; ASan: one game of 12 moves). */
+static void footage_knobs(int full_moves, int *want, int *first, int *moves)
+{
+    *want = (int)dt_env_long("KIFUCAM_FOOTAGE_GAMES", TU_ASAN_LIGHT(2, 1));
+    *first = (int)dt_env_long("KIFUCAM_FOOTAGE_FIRST", 0);
+    *moves = (int)dt_env_long("KIFUCAM_FOOTAGE_MOVES", TU_ASAN_LIGHT(full_moves, 12));
+    if (*moves > MAX_MOVES) *moves = MAX_MOVES;
+}
+
 /* ------------------------------------------------------------------ comparing records ---- */
 
 /* Longest common subsequence of two token lists (tokens compared as 32-bit keys). */
@@ -290,10 +300,8 @@ static void test_go_footage(void **state)
 {
     (void)state;
     if (skipped("go")) TU_SKIP();
-    int want = (int)dt_env_long("KIFUCAM_FOOTAGE_GAMES", TU_ASAN_LIGHT(2, 1));
-    int first = (int)dt_env_long("KIFUCAM_FOOTAGE_FIRST", 0);
-    int moves = (int)dt_env_long("KIFUCAM_FOOTAGE_MOVES", TU_ASAN_LIGHT(40, 12));
-    if (moves > MAX_MOVES) moves = MAX_MOVES;
+    int want, first, moves;
+    footage_knobs(40, &want, &first, &moves);
     struct go_game *list;
     const char *which = "";
     int n = go_games(&list, &which);
@@ -415,10 +423,8 @@ static void test_shogi_footage(void **state)
 {
     (void)state;
     if (skipped("shogi")) TU_SKIP();
-    int want = (int)dt_env_long("KIFUCAM_FOOTAGE_GAMES", TU_ASAN_LIGHT(2, 1));
-    int first = (int)dt_env_long("KIFUCAM_FOOTAGE_FIRST", 0);
-    int moves = (int)dt_env_long("KIFUCAM_FOOTAGE_MOVES", TU_ASAN_LIGHT(30, 12));
-    if (moves > MAX_MOVES) moves = MAX_MOVES;
+    int want, first, moves;
+    footage_knobs(30, &want, &first, &moves);
     int n;
     const char *which = "";
     struct shogi_record **games = shogi_games(&n, &which);
