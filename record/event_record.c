@@ -107,9 +107,8 @@ bool go_event_record_apply(struct go_event_record *r, const struct guard_event *
         if (r->position) go_game_play(r->position, m);
         if (unseen) go_event_record_note(r, r->nmoves, ev->text);
         /* a move accepted under doubt says why in its comment: the player checks it first */
-        const char *doubt = unseen ? NULL : strstr(ev->text, "(accepted under doubt");
-        if (doubt) {
-            snprintf(text, sizeof text, "kifucam: %.*s", (int)strcspn(doubt + 1, ")"), doubt + 1);
+        if (!unseen && ev->doubt[0]) {
+            snprintf(text, sizeof text, "kifucam: %.*s", (int)sizeof ev->doubt, ev->doubt);
             go_event_record_note(r, r->nmoves, text);
         }
         return false;

@@ -466,7 +466,9 @@ uint64_t journal_append(struct journal *j, const char *type, int nfields, const 
 
 /* ---- typed records -------------------------------------------------------------------------- */
 
-#define EV_FIELDS 14
+/* An event's fields; journals written before the doubt field have one fewer (EV_FIELDS_OLD). */
+#define EV_FIELDS     15
+#define EV_FIELDS_OLD 14
 
 uint64_t journal_append_event(struct journal *j, const struct guard_event *ev,
                               struct journal_error *err)
@@ -486,6 +488,9 @@ uint64_t journal_append_event(struct journal *j, const struct guard_event *ev,
     char text[sizeof ev->text + 1];
     memcpy(text, ev->text, sizeof ev->text);
     text[sizeof ev->text] = '\0';
+    char doubt[sizeof ev->doubt + 1];
+    memcpy(doubt, ev->doubt, sizeof ev->doubt);
+    doubt[sizeof ev->doubt] = '\0';
     const char *f[EV_FIELDS] = {guard_kind_name(ev->kind),
                                 num[0],
                                 num[1],
@@ -499,7 +504,8 @@ uint64_t journal_append_event(struct journal *j, const struct guard_event *ev,
                                 num[9],
                                 num[10],
                                 ev->rule_ref ? ev->rule_ref : "",
-                                text};
+                                text,
+                                doubt};
     return journal_append(j, "EV", EV_FIELDS, f, err);
 }
 
@@ -516,7 +522,8 @@ static bool to_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
 bool journal_decode_event(const struct journal_entry *e, struct guard_event *ev, char *rule_buf,
                           size_t rule_len)
 {
-    if (strcmp(e->type, "EV") != 0 || e->nfields != EV_FIELDS) return false;
+    if (strcmp(e->type, "EV") != 0 || (e->nfields != EV_FIELDS && e->nfields != EV_FIELDS_OLD))
+        return false;
     memset(ev, 0, sizeof *ev);
     int k;
     for (k = 0; k < GUARD_KIND_COUNT; k++)
@@ -546,6 +553,7 @@ bool journal_decode_event(const struct journal_entry *e, struct guard_event *ev,
         ev->rule_ref = rule_buf;
     }
     snprintf(ev->text, sizeof ev->text, "%s", e->fields[13]);
+    if (e->nfields > 14) snprintf(ev->doubt, sizeof ev->doubt, "%s", e->fields[14]);
     return true;
 }
 

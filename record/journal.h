@@ -77,7 +77,7 @@ uint64_t journal_append(struct journal *j, const char *type, int nfields, const 
 /* ---- typed records ------------------------------------------------------------------------- */
 
 /* A guard event ("EV"): kind by name, times, ply, frame, both the Go and the shogi move (the
- * game header the caller writes says which one counts), reason, rule and text. */
+ * game header the caller writes says which one counts), reason, rule, text and doubt. */
 uint64_t journal_append_event(struct journal *j, const struct guard_event *ev,
                               struct journal_error *err);
 /* Decode an "EV" entry. rule_ref, when the event has one, is copied into rule_buf and ev->rule_ref

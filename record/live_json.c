@@ -200,6 +200,13 @@ char *live_event_json(const struct guard_event *ev, uint64_t seq, const char *ga
     text[sizeof ev->text] = '\0';
     jb_key(&b, "text");
     jb_str(&b, text);
+    if (ev->doubt[0]) { /* a move accepted under doubt: the referee's view marks it */
+        char doubt[sizeof ev->doubt + 1];
+        memcpy(doubt, ev->doubt, sizeof ev->doubt);
+        doubt[sizeof ev->doubt] = '\0';
+        jb_key(&b, "doubt");
+        jb_str(&b, doubt);
+    }
     jb_puts(&b, "}");
     return jb_done(&b);
 }

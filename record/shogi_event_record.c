@@ -264,14 +264,13 @@ static bool carries_move(const struct guard_event *ev)
     return ev->shogi.piece || ev->shogi.from || ev->shogi.to;
 }
 
-/* A move the guard accepted in doubt ("Sente 2h2d (read in doubt)", "(its face read as KY)")
- * says why in its comment: the player checks those moves first. */
-static void note_doubt(struct shogi_event_record *r, const char *text)
+/* A move the guard accepted in doubt ("read in doubt", "its face read as KY") says why in its
+ * comment: the player checks those moves first. */
+static void note_doubt(struct shogi_event_record *r, const struct guard_event *ev)
 {
-    const char *open = strstr(text, " ("), *close = strrchr(text, ')');
-    if (!open || !close || close <= open + 2) return;
-    char note[256];
-    snprintf(note, sizeof note, "kifucam: %.*s", (int)(close - open - 2), open + 2);
+    if (!ev->doubt[0]) return;
+    char note[sizeof ev->doubt + 16];
+    snprintf(note, sizeof note, "kifucam: %.*s", (int)sizeof ev->doubt, ev->doubt);
     shogi_event_record_note(r, r->rec->nmoves, note);
 }
 
@@ -292,7 +291,7 @@ bool shogi_event_record_apply(struct shogi_event_record *r, const struct guard_e
         if (carries_move(ev) && ev->reason == GUARD_REASON_UNSEEN)
             shogi_event_record_note(r, r->rec->nmoves, ev->text);
         else if (carries_move(ev))
-            note_doubt(r, ev->text);
+            note_doubt(r, ev);
         return false;
     }
     if (ev->kind == GUARD_GAME_END) {

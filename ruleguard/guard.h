@@ -46,10 +46,17 @@ struct guard_event {
                    number (enum shogi_illegal) for shogi */
     const char *rule_ref; /* e.g. "Chinese 1988 §5 (forbidden point)"; NULL for plain moves */
     char text[200];
+    /* Why a move was accepted under doubt ("accepted under doubt: seen once, captured by the
+       reply", "read in doubt"); empty when it was read surely. The record writes it as the
+       move's comment: the player checks those moves first. */
+    char doubt[120];
 };
 /* A fresh event of KIND at PLY, time and frame, with no move (Go point GO_NOPOINT, no colour). */
 void guard_event_init(struct guard_event *e, enum guard_kind kind, int ply, int64_t t_ns,
                       uint64_t frame_seq);
+/* The move in e was accepted under doubt for the reason WHY: kept in e->doubt (reasons joined by
+   "; ") and said in its text as " (WHY)". */
+void guard_event_add_doubt(struct guard_event *e, const char *why);
 
 /* A flag is everything a referee must look at: not a plain move, pass or game end. */
 bool guard_is_flag(enum guard_kind k);

@@ -60,7 +60,7 @@ void gog_commit_move(struct go_obs_guard *g, struct go_move m, int64_t t, uint64
         struct guard_event *e = gog_ev_add(b, tmp[i].kind, tmp[i].ply, t, frame);
         if (!e) break;
         *e = tmp[i];
-        if (e->kind == GUARD_MOVE && s) gog_doubt_note(e->text, sizeof e->text, s, flushing);
+        if (e->kind == GUARD_MOVE && s) gog_doubt_note(e, s, flushing);
         if ((e->kind == GUARD_ILLEGAL_MOVE || e->kind == GUARD_TWO_MOVES) && !g->open_ply)
             g->open_ply = ply;
     }

@@ -38,13 +38,13 @@ void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t
                 const struct point_state *by = &g->pt[p->unseen_by[k]];
                 gog_commit_move(g, p->move[k], by->seen_t, by->seen_frame, NULL, by->seen_obs,
                                 false, b);
-                gog_note_events(b, n0, GUARD_MOVE,
-                                p->unseen_fits[k] > 1
-                                    ? " (accepted under doubt: never seen, thrown in and "
-                                      "captured by the reply before a view; another point "
-                                      "fits as well)"
-                                    : " (accepted under doubt: never seen, thrown in and "
-                                      "captured by the reply before a view)");
+                gog_doubt_events(b, n0,
+                                 p->unseen_fits[k] > 1
+                                     ? "accepted under doubt: never seen, thrown in and "
+                                       "captured by the reply before a view; another point "
+                                       "fits as well"
+                                     : "accepted under doubt: never seen, thrown in and "
+                                       "captured by the reply before a view");
                 continue;
             }
             gog_commit_move(g, p->move[k], h->stone_t[c], h->stone_frame[c], NULL,
@@ -55,15 +55,14 @@ void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t
                    board holds it until it is surely read gone */
                 g->pt[q].belief = (uint8_t)c;
                 g->pt[q].cand_active = false;
-                gog_note_events(b, n0, GUARD_MOVE,
-                                " (accepted under doubt: seen once, it explains the capture)");
+                gog_doubt_events(b, n0, "accepted under doubt: seen once, it explains the capture");
                 continue;
             }
-            gog_note_events(b, n0, GUARD_MOVE,
-                            p->early[k] ? " (accepted under doubt: seen once, played when it "
-                                          "was read, captured later)"
-                                        : " (accepted under doubt: seen once, captured by the "
-                                          "reply)");
+            gog_doubt_events(b, n0,
+                             p->early[k] ? "accepted under doubt: seen once, played when it "
+                                           "was read, captured later"
+                                         : "accepted under doubt: seen once, captured by the "
+                                           "reply");
             continue;
         }
         if (k == p->unseen_at) {
@@ -78,9 +77,9 @@ void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t
         gog_commit_move(g, p->move[k], s ? s->seen_t : t, s ? s->seen_frame : frame, s,
                         s ? s->seen_obs : -1, flushing, b);
         if (p->guessed[k])
-            gog_note_events(b, n0, GUARD_MOVE,
-                            " (accepted under doubt: a stone of its colour came into view with "
-                            "it, which came first is a guess)");
+            gog_doubt_events(b, n0,
+                             "accepted under doubt: a stone of its colour came into view with "
+                             "it, which came first is a guess");
         if (p->from[k] == -1)
             for (int e = n0; e < b->n; e++)
                 if (b->ev[e].kind == GUARD_PASS) {

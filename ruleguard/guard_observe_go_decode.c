@@ -432,9 +432,9 @@ bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf 
         for (int m = 0; m < use->k; m++) {
             int n0 = b->n;
             gog_commit_move(g, use->seq[m], t, frame, NULL, use->first[m], false, b);
-            gog_note_events(b, n0, GUARD_MOVE,
-                            " (accepted under doubt: read back from the last views, a fast "
-                            "exchange)");
+            gog_doubt_events(b, n0,
+                             "accepted under doubt: read back from the last views, a fast "
+                             "exchange");
         }
     free(d);
     return ok;

@@ -35,19 +35,16 @@ void gog_append_points(char *text, size_t len, const int *pts, int n, int height
     }
 }
 
-void gog_doubt_note(char *text, size_t len, const struct point_state *s, bool flushing)
+void gog_doubt_note(struct guard_event *e, const struct point_state *s, bool flushing)
 {
-    size_t used = strlen(text);
-    if (used + 4 >= len) return;
     if (flushing)
-        snprintf(text + used, len - used, " (accepted under doubt: seen in one observation)");
+        guard_event_add_doubt(e, "accepted under doubt: seen in one observation");
     else if (s->seen_doubt)
-        snprintf(text + used, len - used, " (accepted under doubt: low-confidence reading)");
+        guard_event_add_doubt(e, "accepted under doubt: low-confidence reading");
 }
 
-void gog_note_events(struct evbuf *b, int from, enum guard_kind kind, const char *note)
+void gog_doubt_events(struct evbuf *b, int from, const char *why)
 {
     for (int e = from; e < b->n; e++)
-        if (b->ev[e].kind == kind)
-            strncat(b->ev[e].text, note, sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
+        if (b->ev[e].kind == GUARD_MOVE) guard_event_add_doubt(&b->ev[e], why);
 }

@@ -196,8 +196,9 @@ const char *gog_color_name(int c);
 void gog_append_points(char *text, size_t len, const int *pts, int n, int height);
 /* Append note to the text of every event of kind from index `from` of b on (a move committed
  * under doubt says why). */
-void gog_note_events(struct evbuf *b, int from, enum guard_kind kind, const char *note);
-void gog_doubt_note(char *text, size_t len, const struct point_state *s, bool flushing);
+void gog_doubt_note(struct guard_event *e, const struct point_state *s, bool flushing);
+/* The moves in b from `from` on were accepted under doubt for the reason WHY. */
+void gog_doubt_events(struct evbuf *b, int from, const char *why);
 
 /* guard_observe_go_history.c */
 const struct go_game *gog_game_of(const struct go_obs_guard *g);

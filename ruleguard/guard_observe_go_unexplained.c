@@ -139,9 +139,9 @@ void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool distu
         int n0 = b->n;
         gog_commit_move(g, (struct go_move){c, swept}, s->stone_t[c], s->stone_frame[c], NULL,
                         first_bad - 1, flushing, b);
-        gog_note_events(b, n0, GUARD_MOVE,
-                        " (accepted under doubt: read once, then swept off with the stones "
-                        "around it)");
+        gog_doubt_events(b, n0,
+                         "accepted under doubt: read once, then swept off with the stones "
+                         "around it");
         p->left[p->nleft++] = (struct change){swept, (uint8_t)c, GO_EMPTY, first_bad, 0};
     }
     if (!disturbed && part_of_disturbance(g, p->left, p->nleft)) {

@@ -259,7 +259,7 @@ bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struc
                 struct guard_event *ne = gog_ev_add(b, tmp[x].kind, tmp[x].ply, t, frame);
                 if (ne) *ne = tmp[x];
             }
-            if (a == 0) gog_note_events(b, n0, GUARD_MOVE, " (not seen when played: found later)");
+            if (a == 0) gog_doubt_events(b, n0, "not seen when played: found later");
             for (int j = 0; j < nlater; j++)
                 if (later[j].ply == gog_ply_of(g) && g->nunseen < GOG_UNSEEN_MAX) {
                     g->unseen[g->nunseen++] = later[j];

@@ -52,10 +52,7 @@ bool sobs_commit(struct shogi_obs_guard *g, struct shogi_move m, int64_t t, uint
         struct guard_event *e = &b->ev[b->n++];
         *e = tmp[i];
         e->ply += g->ply_base;
-        if (e->kind == GUARD_MOVE && note && note[0]) {
-            size_t len = strlen(e->text);
-            snprintf(e->text + len, sizeof e->text - len, " (%s)", note);
-        }
+        if (e->kind == GUARD_MOVE) guard_event_add_doubt(e, note);
         if (e->kind == GUARD_ILLEGAL_MOVE || e->kind == GUARD_TWO_MOVES) g->open_ply = game->n;
     }
     return true;

@@ -1,5 +1,6 @@
 /* ruleguard/guard_text.c — names of guard events as users and scripts see them, and a fresh
  * event. */
+#include <stdio.h>
 #include <string.h>
 
 #include "ruleguard/guard.h"
@@ -14,6 +15,15 @@ void guard_event_init(struct guard_event *e, enum guard_kind kind, int ply, int6
     e->frame_seq = frame_seq;
     e->move.color = GO_EMPTY;
     e->move.point = GO_NOPOINT;
+}
+
+void guard_event_add_doubt(struct guard_event *e, const char *why)
+{
+    if (!why || !why[0]) return;
+    size_t used = strlen(e->doubt);
+    snprintf(e->doubt + used, sizeof e->doubt - used, "%s%s", used ? "; " : "", why);
+    used = strlen(e->text);
+    snprintf(e->text + used, sizeof e->text - used, " (%s)", why);
 }
 
 static const char *const kind_names[GUARD_KIND_COUNT] = {

@@ -43,6 +43,7 @@ static void make_event(uint64_t seq, struct guard_event *ev)
     ev->rule_ref = seq % 7 == 0 ? "Japanese 1989 Art. 4 (ko)" : NULL;
     snprintf(ev->text, sizeof ev->text, "move %llu\twith a tab,\na newline and a \\ backslash",
              (unsigned long long)seq);
+    if (seq % 4 == 1) snprintf(ev->doubt, sizeof ev->doubt, "accepted under doubt: seen once");
 }
 
 static void check_event(const struct journal_entry *e, uint64_t seq)
@@ -67,6 +68,7 @@ static void check_event(const struct journal_entry *e, uint64_t seq)
     else
         assert_null(got.rule_ref);
     assert_string_equal(got.text, want.text);
+    assert_string_equal(got.doubt, want.doubt);
 }
 
 static struct journal *open_fresh(const char *path, struct journal_log *log)
@@ -87,6 +89,40 @@ static void append_events(struct journal *j, uint64_t from, uint64_t to)
         if (got == 0) fail_msg("%s", err.message);
         assert_int_equal(got, s);
     }
+}
+
+/* A journal written before events carried their doubt (14 fields) still resumes: its events
+ * decode, with no doubt. */
+static void test_event_without_doubt_field(void **state)
+{
+    (void)state;
+    char *dir = lt_mkdtemp("journal-old");
+    char *path = lt_join(dir, "game.journal");
+    struct journal_log log;
+    struct journal *j = open_fresh(path, &log);
+    journal_log_free(&log);
+    const char *f[14] = {
+        "MOVE", "1000", "3", "90", "1", "72", "0",
+        "0",    "0",    "0", "0",  "0", "",   "Black D4 (accepted under doubt: x)"};
+    struct journal_error err;
+    assert_int_equal(journal_append(j, "EV", 14, f, &err), 1);
+    const char *g[13] = {"MOVE", "1000", "3", "90", "1", "72", "0", "0", "0", "0", "0", "0", ""};
+    assert_int_equal(journal_append(j, "EV", 13, g, &err), 2); /* too short: not an event */
+    journal_close(j);
+    assert_int_equal(journal_read(path, &log, &err), 0);
+    assert_int_equal(log.count, 2);
+    struct guard_event ev;
+    assert_true(journal_decode_event(&log.entries[0], &ev, NULL, 0));
+    assert_int_equal(ev.kind, GUARD_MOVE);
+    assert_int_equal(ev.ply, 3);
+    assert_int_equal(ev.move.point, 72);
+    assert_string_equal(ev.text, "Black D4 (accepted under doubt: x)");
+    assert_string_equal(ev.doubt, "");
+    assert_false(journal_decode_event(&log.entries[1], &ev, NULL, 0));
+    journal_log_free(&log);
+    lt_rmtree(dir);
+    free(path);
+    free(dir);
 }
 
 static void test_crc32_known_value(void **state)
@@ -468,6 +504,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_crc32_known_value),
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_event_without_doubt_field),
         cmocka_unit_test(test_torn_tail),
         cmocka_unit_test(test_crc_damage_named_by_line),
         cmocka_unit_test(test_sigkill_keeps_acknowledged_prefix),

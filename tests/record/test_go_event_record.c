@@ -30,10 +30,11 @@ static void test_doubt_is_the_moves_comment(void **state)
     assert_true(go_event_record_init(&r, 19, go_rules_find("Japanese 1989")));
     struct guard_event ev[4] = {
         move_event(1, GO_BLACK, 15, 3, "Black Q16"),
-        move_event(2, GO_WHITE, 3, 15, "White D4 (accepted under doubt: low-confidence reading)"),
+        move_event(2, GO_WHITE, 3, 15, "White D4"),
         move_event(3, GO_BLACK, 16, 15, "Black R4"),
         move_event(4, GO_WHITE, 2, 2, "White C17"),
     };
+    guard_event_add_doubt(&ev[1], "accepted under doubt: low-confidence reading");
     ev[3].reason = GUARD_REASON_UNSEEN;
     snprintf(ev[3].text, sizeof ev[3].text, "White's move not seen: C17 or D17");
     struct guard_event flag;

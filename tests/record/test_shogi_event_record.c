@@ -377,8 +377,7 @@ static void test_doubt_is_a_comment(void **state)
     for (int k = 0; k < 2; k++) {
         int n = shogi_guard_move(g, src->moves[k].move, (k + 1) * SEC, 0, ev);
         for (int i = 0; i < n; i++) {
-            if (k == 1 && ev[i].kind == GUARD_MOVE)
-                strncat(ev[i].text, " (read in doubt)", sizeof ev[i].text - strlen(ev[i].text) - 1);
+            if (k == 1 && ev[i].kind == GUARD_MOVE) guard_event_add_doubt(&ev[i], "read in doubt");
             assert_false(shogi_event_record_apply(&er, &ev[i]));
         }
     }

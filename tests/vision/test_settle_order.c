@@ -141,6 +141,9 @@ static void test_stones_uncovered_together_are_a_guess(void **state)
     assert_non_null(strstr(played[0].text, "a guess"));
     assert_non_null(strstr(played[2].text, "a guess"));
     assert_null(strstr(played[1].text, "doubt"));
+    /* the reason travels in its own field too: the record's comment comes from it */
+    assert_non_null(strstr(played[0].doubt, "which came first is a guess"));
+    assert_string_equal(played[1].doubt, "");
 }
 
 /* A stable view turned to the board's own orientation (the recorder's `rotate`) keeps each
