@@ -212,6 +212,22 @@
     $('flag-count').textContent = String(seenFlags.size);
   }
 
+  /* A move the guard accepted under doubt: not a flag, but the first the referee checks. */
+  const seenChecks = new Set();
+  function addCheck(m) {
+    if (seenChecks.has(m.seq)) return;
+    seenChecks.add(m.seq);
+    const li = document.createElement('li');
+    const k = document.createElement('div');
+    k.className = 'kind';
+    k.textContent = `ply ${m.ply}` + (m.move ? ': ' + m.move : '');
+    const t = document.createElement('div');
+    t.textContent = m.doubt;
+    li.append(k, t);
+    $('checks').prepend(li);
+    $('check-count').textContent = String(seenChecks.size);
+  }
+
   async function act(action) {
     const body = new URLSearchParams({ token, action, ply: String(live.ply),
       text: $('ref-text').value });
@@ -240,6 +256,7 @@
     live.moves++;
     const m = JSON.parse(e.data);
     if (m.flag && referee) addFlag(m);
+    if (m.doubt && referee) addCheck(m);
   });
   es.addEventListener('flag', (e) => { if (referee) addFlag(JSON.parse(e.data)); });
   es.addEventListener('action', (e) => {

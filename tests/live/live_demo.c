@@ -2,7 +2,8 @@
  * check and screenshots: live_demo PORT go|shogi INTERVAL_MS SECONDS.
  *
  * Go: 40 made-up opening moves, played through board/go.h so stones, captures and the move list
- * are what the rules core says; a flag (a moved stone) is raised at move 12 for the referee view.
+ * are what the rules core says; a flag (a moved stone) is raised at move 12 for the referee view,
+ * and move 7 was accepted under doubt (the referee's moves to check).
  * Shogi: a fixed made-up position after 14 moves, sent as one state. Players and events are
  * fictional. The referee token is "demo". */
 #include <signal.h>
@@ -56,6 +57,7 @@ static void run_go(struct live_server *s, int interval_ms, long long end_ms)
         moves[i] = names[i];
         struct guard_event ev = {
             .kind = GUARD_MOVE, .ply = i + 1, .move = m, .t_ns = (int64_t)(i + 1) * 30000000000};
+        if (i + 1 == 7) guard_event_add_doubt(&ev, "accepted under doubt: low-confidence reading");
         char *j = live_event_json(&ev, (uint64_t)(i + 1), "go", 19);
         live_publish(s, "move", j, false);
         free(j);
