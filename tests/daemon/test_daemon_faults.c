@@ -88,6 +88,9 @@ static const enum guard_kind columns[] = {
     GUARD_CAPTURE_NOT_REMOVED, GUARD_ILLEGAL_MOVE, GUARD_HIDDEN_PIECE,
     GUARD_BOARD_DISTURBED,     GUARD_UNREADABLE,   GUARD_KIND_COUNT};
 #define NCOLUMNS 9
+static const char *const column_names[NCOLUMNS] = {"TWO_MOVES", "MOVED",     "REMOVED",
+                                                   "CAPT_LEFT", "ILLEGAL",   "HIDDEN",
+                                                   "DISTURBED", "UNREADABL", "other"};
 
 static int column_of(enum guard_kind k)
 {
@@ -107,6 +110,8 @@ struct film {
         char text[200];
     } flag[MAX_FLAGS];
     int right, total, recorded; /* the source's moves recorded right (in order), filmed, in all */
+    int nunseen;                /* moves recorded as made but not seen (no flag: a comment) */
+    int unseen_ply[MAX_FLAGS];
 };
 
 /* What one kind gave over its films: outcomes, and per scene. */
@@ -114,6 +119,7 @@ struct tally {
     int films, at_ply, elsewhere, missed, false_before, other_after;
     int scene_films[NSCENES], scene_at[NSCENES];
     int confusion[NCOLUMNS][2]; /* flags raised: [column][0] at the fault's ply, [1] elsewhere */
+    int unseen[2];              /* moves recorded as not seen, at the fault's ply / elsewhere */
     int right, total;
 };
 
@@ -138,7 +144,7 @@ static int films_wanted(const struct kind *kd)
     return kd->ci ? TU_ASAN_LIGHT(1, 0) : 0;
 }
 
-static int scene_for(int kind, int film)
+static int scene_for(int kind, int gi)
 {
     const char *s = getenv("KIFUCAM_FAULTS_SCENE");
     if (s && *s) {
@@ -146,7 +152,7 @@ static int scene_for(int kind, int film)
             if (!strcmp(s, render_scenario_name(scenes[i]))) return i;
         fail_msg("KIFUCAM_FAULTS_SCENE=%s: not one of the six camera scenes", s);
     }
-    return (kind + film) % NSCENES;
+    return (kind + gi) % NSCENES; /* by the game: a kept render keeps its scene */
 }
 
 /* DIR/NAME: under KIFUCAM_FAULTS_DIR when set (kept), else in the run's scratch folder. */
@@ -214,6 +220,8 @@ static void journal_flags(const char *path, struct film *fm)
         struct guard_event ev;
         char rule[256];
         if (!journal_decode_event(&log.entries[i], &ev, rule, sizeof rule)) continue;
+        if (ev.kind == GUARD_MOVE && ev.reason == GUARD_REASON_UNSEEN && fm->nunseen < MAX_FLAGS)
+            fm->unseen_ply[fm->nunseen++] = ev.ply;
         if (!guard_is_flag(ev.kind) || fm->nflags >= MAX_FLAGS) continue;
         fm->flag[fm->nflags].kind = ev.kind;
         fm->flag[fm->nflags].ply = ev.ply;
@@ -265,6 +273,8 @@ static void score(const struct kind *kd, enum game_type type, int k, const char 
         else
             other++;
     }
+    for (int j = 0; j < fm->nunseen; j++)
+        t->unseen[fm->unseen_ply[j] >= lo && fm->unseen_ply[j] <= hi ? 0 : 1]++;
     t->films++;
     t->at_ply += at;
     t->elsewhere += !at && best >= 0 && kd->want != GUARD_MOVE;
@@ -275,7 +285,7 @@ static void score(const struct kind *kd, enum game_type type, int k, const char 
     t->scene_at[fm->scene] += at;
     t->right += fm->right;
     t->total += fm->total;
-    tu_note("%s %-14s %3d %-22.22s %-8s fault ply %2d frame %4d: %s; %d flag(s), %d before; "
+    tu_note("%s %-14s %3d %-30.30s %-8s fault ply %2d frame %4d: %s; %d flag(s), %d before; "
             "moves %d/%d right, %d recorded",
             type == GO ? "go" : "shogi", kd->name, k, base, render_scenario_name(scenes[fm->scene]),
             fm->fault_ply, fm->fault_frame,
@@ -287,6 +297,8 @@ static void score(const struct kind *kd, enum game_type type, int k, const char 
     for (int j = 0; j < fm->nflags; j++)
         tu_note("      ply %2d %-20s %.150s", fm->flag[j].ply, guard_kind_name(fm->flag[j].kind),
                 fm->flag[j].text);
+    for (int j = 0; j < fm->nunseen; j++)
+        tu_note("      ply %2d a move not seen (no flag)", fm->unseen_ply[j]);
 }
 
 static void print_tables(const char *type, const struct kind *kinds, const struct tally *t)
@@ -294,10 +306,11 @@ static void print_tables(const char *type, const struct kind *kinds, const struc
     char head[256] = "";
     size_t off = 0;
     for (int c = 0; c < NCOLUMNS; c++)
-        off += (size_t)snprintf(head + off, sizeof head - off, " %9.9s",
-                                c < NCOLUMNS - 1 ? guard_kind_name(columns[c]) : "other");
-    tu_note("%s: fault injected x flag raised (at the fault's ply / elsewhere)", type);
-    tu_note("%-14s films  at-ply elsewh missed before |%s", "fault", head);
+        off += (size_t)snprintf(head + off, sizeof head - off, " %9.9s", column_names[c]);
+    tu_note("%s: fault injected x flag raised (at the fault's ply / elsewhere); unseen: moves "
+            "recorded as made but not seen (no flag)",
+            type);
+    tu_note("%-14s films  at-ply elsewh missed before |%s    unseen", "fault", head);
     for (int f = 0; f < NKINDS; f++) {
         if (!t[f].films) continue;
         char row[256] = "";
@@ -305,8 +318,9 @@ static void print_tables(const char *type, const struct kind *kinds, const struc
         for (int c = 0; c < NCOLUMNS; c++)
             off += (size_t)snprintf(row + off, sizeof row - off, " %4d/%-4d", t[f].confusion[c][0],
                                     t[f].confusion[c][1]);
-        tu_note("%-14s %5d  %6d %6d %6d %6d |%s", kinds[f].name, t[f].films, t[f].at_ply,
-                t[f].elsewhere, t[f].missed, t[f].false_before, row);
+        tu_note("%-14s %5d  %6d %6d %6d %6d |%s %4d/%-4d", kinds[f].name, t[f].films, t[f].at_ply,
+                t[f].elsewhere, t[f].missed, t[f].false_before, row, t[f].unseen[0],
+                t[f].unseen[1]);
     }
     tu_note("%s: flagged at its ply (knocked: no flag) / films, per camera scene", type);
     off = 0;
@@ -395,28 +409,47 @@ static uint32_t go_key(struct go_move m, int s, int n)
     return (uint32_t)m.color << 16 | (uint32_t)go_point(x, y);
 }
 
-/* The moves that give kd's fault a place in rec (20, 30 ... 60), 0 when none does. */
+/* The fault's ply in a truth-only render of rec with o (-1: it found no place). */
+static int go_fault_ply(const struct go_record *rec, const struct render_opts *base)
+{
+    struct render_opts o = *base;
+    o.truth_only = true;
+    char err[300];
+    struct render_go *r = render_go_open(rec, &o, err, sizeof err);
+    if (!r) return -1;
+    struct render_summary sum;
+    render_go_summary(r, &sum);
+    int ply = -1, frames = render_go_frame_count(r);
+    struct render_frame *f = malloc(sizeof *f);
+    assert_non_null(f);
+    for (int i = 0; i < frames && ply < 0 && !(sum.faults_unplaced & o.faults); i++) {
+        if (!render_go_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
+        for (int e = 0; e < f->nevents && ply < 0; e++)
+            if (!strcmp(f->events[e].kind, "fault")) ply = f->events[e].ply;
+    }
+    free(f);
+    render_go_close(r);
+    return ply;
+}
+
+/* The moves filmed (20, 30 ... 60): the fewest that give the fault a place TAIL moves or more
+ * before the film ends (a fault has a game after it; the guard needs views after it), 0 when
+ * none does. */
+#define TAIL 4
 static int go_moves_for(const struct go_record *rec, const struct render_opts *base)
 {
     for (int moves = 20; moves <= 60; moves += 10) {
         struct render_opts o = *base;
         o.max_moves = moves;
-        o.truth_only = true;
-        char err[300];
-        struct render_go *r = render_go_open(rec, &o, err, sizeof err);
-        if (!r) return 0;
-        int frames = render_go_frame_count(r);
-        struct render_summary sum;
-        render_go_summary(r, &sum);
-        render_go_close(r);
-        if (frames > 0 && !(sum.faults_unplaced & o.faults)) return moves;
+        int ply = go_fault_ply(rec, &o);
+        if (ply >= 0 && ply <= moves - TAIL) return moves;
     }
     return 0;
 }
 
 /* Film game gi of the list with kd's fault, record it, score it; false when the game does not
  * qualify or the fault finds no place in it. */
-static bool film_go(const char *path, int f, int gi, int film_no, struct tally *t)
+static bool film_go(const char *path, int f, int gi, struct tally *t)
 {
     const struct kind *kd = &go_kinds[f];
     struct go_record **recs = NULL;
@@ -425,7 +458,7 @@ static bool film_go(const char *path, int f, int gi, int film_no, struct tally *
     if (nr < 1) fail_msg("%s", err.message);
     struct go_record *rec = recs[0];
     bool setup = rec->nnodes > 0 && rec->nodes[0].nsetup > 0;
-    int scene = scene_for(f, film_no);
+    int scene = scene_for(f, gi);
     struct render_opts o;
     uint64_t seed = 7000 + 100 * (uint64_t)f + (uint64_t)gi;
     render_options(&o, seed, scene, kd->bit, 0);
@@ -440,8 +473,8 @@ static bool film_go(const char *path, int f, int gi, int film_no, struct tally *
     if (ok) {
         o.max_moves = moves;
         char name[128], frames[1100], out[1100];
-        snprintf(name, sizeof name, "go-%s-%03d-%s", kd->name, gi,
-                 render_scenario_name(scenes[scene]));
+        snprintf(name, sizeof name, "go-%s-%03d-%s-%dm", kd->name, gi,
+                 render_scenario_name(scenes[scene]), moves);
         footage_path(frames, sizeof frames, name);
         if (!render_kept(frames)) {
             char msg[300] = "", part[1200];
@@ -494,7 +527,7 @@ static void test_go_faults(void **state)
         /* each kind its own games, spread over the corpus (its folders are ranks) */
         for (int gi = first, tried = 0; t[f].films < want && tried < list.n; gi++, tried++) {
             size_t at = ((size_t)(gi + 31 * f) * (size_t)stride) % (size_t)list.n;
-            film_go(list.path[at], f, gi, t[f].films, &t[f]);
+            film_go(list.path[at], f, gi, &t[f]);
         }
         if (t[f].films < want) tu_note("%s: only %d film(s)", go_kinds[f].name, t[f].films);
     }
@@ -563,37 +596,66 @@ static uint32_t shogi_key(struct shogi_move m)
            (uint32_t)(shogi_move_is_drop(m) ? m.piece : 0) << 8 | (uint32_t)m.promote;
 }
 
-static int shogi_moves_for(const struct shogi_record *rec, const struct render_opts *base)
+/* The fault's ply in a truth-only render (-1: it found no place); in *komadai which stands lie
+ * inside the picture at the fault (bit 0 sente's, bit 1 gote's; their centres a twentieth of the
+ * width inside its edges). */
+static int shogi_fault_ply(const struct shogi_record *rec, const struct render_opts *base,
+                           int *komadai)
+{
+    struct render_opts o = *base;
+    o.truth_only = true;
+    char err[300];
+    struct render_shogi *r = render_shogi_open(rec, &o, err, sizeof err);
+    if (!r) return -1;
+    struct render_summary sum;
+    render_shogi_summary(r, &sum);
+    int ply = -1, frames = render_shogi_frame_count(r);
+    struct render_shogi_frame *f = malloc(sizeof *f);
+    assert_non_null(f);
+    for (int i = 0; i < frames && ply < 0 && !(sum.faults_unplaced & o.faults); i++) {
+        if (!render_shogi_frame(r, i, f, err, sizeof err)) fail_msg("%s", err);
+        for (int e = 0; e < f->nevents && ply < 0; e++)
+            if (!strcmp(f->events[e].kind, "fault")) ply = f->events[e].ply;
+        if (ply < 0) continue;
+        double m = 0.05 * f->width;
+        *komadai = 0;
+        for (int c = 0; c < 2; c++)
+            if (f->komadai_px[c][0] >= m && f->komadai_px[c][0] <= f->width - m &&
+                f->komadai_px[c][1] >= m && f->komadai_px[c][1] <= f->height - m)
+                *komadai |= 1 << c;
+    }
+    free(f);
+    render_shogi_close(r);
+    return ply;
+}
+
+static int shogi_moves_for(const struct shogi_record *rec, const struct render_opts *base,
+                           int *komadai)
 {
     for (int moves = 20; moves <= 60 && moves <= rec->nmoves; moves += 10) {
         struct render_opts o = *base;
         o.max_moves = moves;
-        o.truth_only = true;
-        char err[300];
-        struct render_shogi *r = render_shogi_open(rec, &o, err, sizeof err);
-        if (!r) return 0;
-        struct render_summary sum;
-        render_shogi_summary(r, &sum);
-        render_shogi_close(r);
-        if (!(sum.faults_unplaced & o.faults)) return moves;
+        int ply = shogi_fault_ply(rec, &o, komadai);
+        if (ply >= 0 && ply <= moves - TAIL) return moves;
     }
     return 0;
 }
 
-static bool film_shogi(const struct shogi_record *rec, int f, int gi, int film_no, struct tally *t)
+static bool film_shogi(const struct shogi_record *rec, int line, int f, int gi, struct tally *t)
 {
     const struct kind *kd = &shogi_kinds[f];
     if (rec->handicap != SHOGI_HC_EVEN) return false;
-    int scene = scene_for(f, film_no);
+    int scene = scene_for(f, gi);
     struct render_opts o;
     uint64_t seed = 8000 + 100 * (uint64_t)f + (uint64_t)gi;
     render_options(&o, seed, scene, kd->bit, 0);
-    int moves = shogi_moves_for(rec, &o);
+    int komadai = 0;
+    int moves = shogi_moves_for(rec, &o, &komadai);
     if (!moves) return false;
     o.max_moves = moves;
     char name[128], frames[1100], out[1100];
-    snprintf(name, sizeof name, "shogi-%s-%03d-%s", kd->name, gi,
-             render_scenario_name(scenes[scene]));
+    snprintf(name, sizeof name, "shogi-%s-%03d-%s-%dm", kd->name, gi,
+             render_scenario_name(scenes[scene]), moves);
     footage_path(frames, sizeof frames, name);
     if (!render_kept(frames)) {
         char msg[300] = "", part[1200];
@@ -622,8 +684,11 @@ static bool film_shogi(const struct shogi_record *rec, int f, int gi, int film_n
     fm->total = moves;
     fm->recorded = nb;
     shogi_records_free(got, ng);
-    char base[32];
-    snprintf(base, sizeof base, "lishogi %d", gi);
+    char base[40];
+    snprintf(base, sizeof base, "game %d%s", line,
+             komadai == 3 ? ""
+             : komadai    ? (komadai & 1 ? " (gote's stand out)" : " (sente's stand out)")
+                          : " (stands out)");
     score(kd, SHOGI, gi, base, fm, t);
     free(fm);
     return true;
@@ -646,7 +711,7 @@ static void test_shogi_faults(void **state)
     for (int f = 0; f < NKINDS; f++) {
         int want = films_wanted(&shogi_kinds[f]);
         for (int gi = first, tried = 0; t[f].films < want && tried < n; gi++, tried++)
-            film_shogi(games[(base + gi + 37 * f) % n], f, gi, t[f].films, &t[f]);
+            film_shogi(games[(base + gi + 37 * f) % n], (base + gi + 37 * f) % n + 1, f, gi, &t[f]);
         if (t[f].films < want) tu_note("%s: only %d film(s)", shogi_kinds[f].name, t[f].films);
     }
     shogi_records_free(games, n);
