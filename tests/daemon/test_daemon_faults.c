@@ -102,11 +102,13 @@ static int column_of(enum guard_kind k)
 /* What one film gave. */
 struct film {
     int fault_ply, fault_frame;
+    int until_frame; /* the end of the fault's moves: AFTER_MOVES moves later, and a settle */
     int scene;
     int nflags;
     struct {
         enum guard_kind kind;
         int ply;
+        long frame; /* the frame that shows it (the dir: source's image number) */
         char text[200];
     } flag[MAX_FLAGS];
     int right, total, recorded; /* the source's moves recorded right (in order), filmed, in all */
@@ -187,24 +189,40 @@ static void render_options(struct render_opts *o, uint64_t seed, int scene, unsi
 
 /* ------------------------------------------------------------------------ results ---- */
 
-/* The fault's ply and frame from the render's truth.jsonl (its first "fault" event). */
+/* A flag is the fault's when it names the fault's move (a ply before to AFTER_MOVES after it)
+ * or when the recorder raised it between the fault's frame and the end of those moves with a
+ * settle after them (SETTLE_FRAMES): the record's plies drift from the game's when moves were lost
+ * or recorded as not seen before the fault. */
+#define AFTER_MOVES   2
+#define SETTLE_FRAMES 45
+
+/* The fault's ply and frame from the render's truth.jsonl (its first "fault" event), and the
+ * frame where the fault's moves end. */
 static void fault_of(const char *dir, struct film *fm)
 {
     char truth[1200];
     snprintf(truth, sizeof truth, "%.1000s/truth.jsonl", dir);
     FILE *f = fopen(truth, "r");
     if (!f) fail_msg("%s: %s", truth, strerror(errno));
-    fm->fault_ply = fm->fault_frame = -1;
-    static char line[65536];
-    while (fm->fault_ply < 0 && fgets(line, sizeof line, f)) {
+    fm->fault_ply = fm->fault_frame = fm->until_frame = -1;
+    static char line[1 << 17];
+    int last = 0;
+    while (fm->until_frame < 0 && fgets(line, sizeof line, f)) {
+        const char *fr = strstr(line, "{\"kind\":\"frame\",\"frame\":");
+        if (!fr) continue;
+        last = atoi(fr + strlen("{\"kind\":\"frame\",\"frame\":"));
+        const char *pl = strstr(line, "\"ply\":");
         const char *e = strstr(line, "{\"type\":\"fault\",\"ply\":");
-        const char *fr = strstr(line, "\"frame\":");
-        if (!e || !fr) continue;
-        fm->fault_ply = atoi(e + strlen("{\"type\":\"fault\",\"ply\":"));
-        fm->fault_frame = atoi(fr + 8);
+        if (e && fm->fault_ply < 0) {
+            fm->fault_ply = atoi(e + strlen("{\"type\":\"fault\",\"ply\":"));
+            fm->fault_frame = last;
+        }
+        if (fm->fault_ply >= 0 && pl && atoi(pl + 6) > fm->fault_ply + AFTER_MOVES)
+            fm->until_frame = last + SETTLE_FRAMES;
     }
     fclose(f);
     if (fm->fault_ply < 0) fail_msg("%s: no fault event", truth);
+    if (fm->until_frame < 0) fm->until_frame = last + SETTLE_FRAMES;
 }
 
 /* The flags in the journal the recorder wrote (its whole account: the records' comments and the
@@ -225,6 +243,7 @@ static void journal_flags(const char *path, struct film *fm)
         if (!guard_is_flag(ev.kind) || fm->nflags >= MAX_FLAGS) continue;
         fm->flag[fm->nflags].kind = ev.kind;
         fm->flag[fm->nflags].ply = ev.ply;
+        fm->flag[fm->nflags].frame = (long)ev.frame_seq;
         snprintf(fm->flag[fm->nflags].text, sizeof fm->flag[0].text, "%s", ev.text);
         fm->nflags++;
     }
@@ -253,22 +272,27 @@ static int lcs(const uint32_t *a, int na, const uint32_t *b, int nb)
 static void score(const struct kind *kd, enum game_type type, int k, const char *base,
                   const struct film *fm, struct tally *t)
 {
-    int after = type == GO ? 1 : 2; /* the guard may name the fault's move or the next */
-    int lo = fm->fault_ply - 1, hi = fm->fault_ply + after;
+    int lo = fm->fault_ply - 1, hi = fm->fault_ply + AFTER_MOVES;
+    bool near[MAX_FLAGS];
+    for (int j = 0; j < fm->nflags; j++)
+        near[j] = (fm->flag[j].ply >= lo && fm->flag[j].ply <= hi) ||
+                  (fm->flag[j].frame >= fm->fault_frame && fm->flag[j].frame <= fm->until_frame);
+    /* the fault's own flag: one of its kind near it, else the one of its kind nearest by ply */
     int best = -1;
     for (int j = 0; j < fm->nflags; j++) {
         if (fm->flag[j].kind != kd->want) continue;
         int dj = abs(fm->flag[j].ply - fm->fault_ply);
-        if (best < 0 || dj < abs(fm->flag[best].ply - fm->fault_ply)) best = j;
+        if (best < 0 || (near[j] && !near[best]) ||
+            (near[j] == near[best] && dj < abs(fm->flag[best].ply - fm->fault_ply)))
+            best = j;
     }
-    bool at = best >= 0 && fm->flag[best].ply >= lo && fm->flag[best].ply <= hi;
+    bool at = best >= 0 && near[best];
     if (kd->want == GUARD_MOVE) at = fm->nflags == 0; /* a knock: clean, or flagged falsely */
     int before = 0, other = 0;
     for (int j = 0; j < fm->nflags; j++) {
-        bool near = fm->flag[j].ply >= lo && fm->flag[j].ply <= hi;
-        t->confusion[column_of(fm->flag[j].kind)][near ? 0 : 1]++;
-        if (j == best && at) continue; /* the fault's own flag */
-        if (fm->flag[j].ply < lo)
+        t->confusion[column_of(fm->flag[j].kind)][near[j] ? 0 : 1]++;
+        if (j == best && at) continue;           /* the fault's own flag */
+        if (fm->flag[j].frame < fm->fault_frame) /* raised before the fault happened */
             before++;
         else
             other++;
@@ -295,8 +319,8 @@ static void score(const struct kind *kd, enum game_type type, int k, const char 
                                    : "MISSED",
             fm->nflags, before, fm->right, fm->total, fm->recorded);
     for (int j = 0; j < fm->nflags; j++)
-        tu_note("      ply %2d %-20s %.150s", fm->flag[j].ply, guard_kind_name(fm->flag[j].kind),
-                fm->flag[j].text);
+        tu_note("      ply %2d frame %4ld %-20s %.140s", fm->flag[j].ply, fm->flag[j].frame,
+                guard_kind_name(fm->flag[j].kind), fm->flag[j].text);
     for (int j = 0; j < fm->nunseen; j++)
         tu_note("      ply %2d a move not seen (no flag)", fm->unseen_ply[j]);
 }
