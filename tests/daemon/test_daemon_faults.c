@@ -7,24 +7,28 @@
  * (STONE_REMOVED), prisoners left (CAPTURE_NOT_REMOVED), the board knocked (no flag); shogi: a
  * captured piece never put on the komadai and a komadai piece hidden later (HIDDEN_PIECE), a piece
  * put down the wrong way round and an opponent's piece moved (ILLEGAL_MOVE), the board knocked (no
- * flag). A fault is flagged "at its ply" when a flag of its kind lies within a ply before or one
- * (Go) or two (shogi) after the fault's; any flag before that is a false one. Prints per film the
- * flags, then per game type a confusion table (fault injected x flag raised, at its ply or
- * elsewhere) and a table per kind and camera scene.
+ * flag). A fault is flagged "at its move" when a flag of its kind names a ply from one before the
+ * fault's to two after it, or was raised between the fault's frame and the end of the two moves
+ * after it (the record's plies drift from the game's when moves were lost before); a flag raised
+ * on a frame before the fault is a false one. Moves recorded as made but not seen (a comment, no
+ * flag) are counted apart. Prints per film its flags, then per game type a confusion table (fault
+ * injected x flag raised, at its move or elsewhere) and a table per kind and camera scene.
  *
- * Films: 640x480 JPEG frames (the size the vision fault films use), the camera scene turned per
- * film (overhead, player, side, partial, dim, glare), board style, lens, JPEG quality and bumps by
- * the seed; the fewest moves from 20 (Go) or 20 (shogi) on, in steps of 10, that give the fault a
- * place; a game where it finds none is passed over. Shogi is recorded with komadai = true (the
- * HIDDEN_PIECE flags need the komadai readings; KIFUCAM_FAULTS_KOMADAI=0 records as the default
- * configuration does).
+ * Films: 640x480 JPEG frames (the size the vision fault films use), the camera scene turned by the
+ * game (overhead, player, side, partial, dim, glare), board style, lens, JPEG quality and bumps by
+ * the seed; the fewest moves from 20 on, in steps of 10 up to 60, that put the fault at least
+ * TAIL moves before the film's end; a game where none does is passed over. Shogi is recorded with
+ * komadai = true (the HIDDEN_PIECE flags need the komadai readings; KIFUCAM_FAULTS_KOMADAI=0
+ * records as the default configuration does); a film whose stand lies out of the picture says so.
  *
- * Knobs: KIFUCAM_FAULTS_GAMES (films per fault kind; default: CI's set, see ci_kinds),
- * KIFUCAM_FAULTS_FIRST (the first film's index), KIFUCAM_FAULTS_KIND=name (one kind),
- * KIFUCAM_FAULTS_ONLY=go|shogi, KIFUCAM_FAULTS_SCENE=name (every film in one scene),
- * KIFUCAM_FAULTS_DIR (keep the renders there and reuse them: a render takes half a minute, a
- * recording ten seconds; the records go to the scratch folder, kept with KIFUCAM_KEEP_TMP),
- * KIFUCAM_FAULTS_VERBOSE=1 (the recorder's warnings). */
+ * CI's run (no KIFUCAM_FAULTS_GAMES): five films, one of each kind with a ci_game, each flagged at
+ * its move today, none with a flag before its fault (about 45 s of CPU); ASan: the first of each
+ * game type. Knobs: KIFUCAM_FAULTS_GAMES (films per fault kind; with 5 or more each kind's share
+ * flagged must stay at its floor_pct), KIFUCAM_FAULTS_FIRST (the first game's index),
+ * KIFUCAM_FAULTS_KIND=name (one kind), KIFUCAM_FAULTS_ONLY=go|shogi, KIFUCAM_FAULTS_SCENE=name
+ * (every film in one scene), KIFUCAM_FAULTS_DIR (keep the renders there and reuse them: a render
+ * takes half a minute, a recording ten seconds; the records go to the scratch folder, kept with
+ * KIFUCAM_KEEP_TMP), KIFUCAM_FAULTS_VERBOSE=1 (the recorder's warnings). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -343,7 +347,7 @@ static void score(const struct kind *kd, enum game_type type, int k, const char 
             type == GO ? "go" : "shogi", kd->name, k, base, render_scenario_name(scenes[fm->scene]),
             fm->fault_ply, fm->fault_frame,
             kd->want == GUARD_MOVE ? (at ? "clean" : "flagged")
-            : at                   ? "FLAGGED at its ply"
+            : at                   ? "FLAGGED at its move"
             : best >= 0            ? "flagged elsewhere"
                                    : "MISSED",
             fm->nflags, before, fm->right, fm->total, fm->recorded);
@@ -360,10 +364,10 @@ static void print_tables(const char *type, const struct kind *kinds, const struc
     size_t off = 0;
     for (int c = 0; c < NCOLUMNS; c++)
         off += (size_t)snprintf(head + off, sizeof head - off, " %9.9s", column_names[c]);
-    tu_note("%s: fault injected x flag raised (at the fault's ply / elsewhere); unseen: moves "
+    tu_note("%s: fault injected x flag raised (at the fault's move / elsewhere); unseen: moves "
             "recorded as made but not seen (no flag)",
             type);
-    tu_note("%-14s films  at-ply elsewh missed before |%s    unseen", "fault", head);
+    tu_note("%-14s films at-move elsewh missed before |%s    unseen", "fault", head);
     for (int f = 0; f < NKINDS; f++) {
         if (!t[f].films) continue;
         char row[256] = "";
@@ -375,7 +379,7 @@ static void print_tables(const char *type, const struct kind *kinds, const struc
                 t[f].elsewhere, t[f].missed, t[f].false_before, row, t[f].unseen[0],
                 t[f].unseen[1]);
     }
-    tu_note("%s: flagged at its ply (knocked: no flag) / films, per camera scene", type);
+    tu_note("%s: flagged at its move (knocked: no flag) / films, per camera scene", type);
     off = 0;
     for (int s = 0; s < NSCENES; s++)
         off += (size_t)snprintf(head + off, sizeof head - off, " %8s",
