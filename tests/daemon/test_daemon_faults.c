@@ -121,6 +121,8 @@ struct film {
     int right, total, recorded; /* the source's moves recorded right (in order), filmed, in all */
     int nunseen;                /* moves recorded as made but not seen (no flag: a comment) */
     int unseen_ply[MAX_FLAGS];
+    int end_ply; /* the game's end the recorder saw (none in these films), or -1 */
+    char end_text[200];
 };
 
 /* What one kind gave over its films: outcomes, and per scene. */
@@ -267,10 +269,15 @@ static void journal_flags(const char *path, struct film *fm)
     assert_int_equal(journal_read(path, &log, &err), 0);
     if (log.damaged) fail_msg("%s", log.damage.message);
     fm->nflags = 0;
+    fm->end_ply = -1;
     for (size_t i = 0; i < log.count; i++) {
         struct guard_event ev;
         char rule[256];
         if (!journal_decode_event(&log.entries[i], &ev, rule, sizeof rule)) continue;
+        if (ev.kind == GUARD_GAME_END && fm->end_ply < 0) {
+            fm->end_ply = ev.ply;
+            snprintf(fm->end_text, sizeof fm->end_text, "%s", ev.text);
+        }
         if (ev.kind == GUARD_MOVE && ev.reason == GUARD_REASON_UNSEEN && fm->nunseen < MAX_FLAGS)
             fm->unseen_ply[fm->nunseen++] = ev.ply;
         if (!guard_is_flag(ev.kind) || fm->nflags >= MAX_FLAGS) continue;
@@ -356,6 +363,8 @@ static void score(const struct kind *kd, enum game_type type, int k, const char 
                 guard_kind_name(fm->flag[j].kind), fm->flag[j].text);
     for (int j = 0; j < fm->nunseen; j++)
         tu_note("      ply %2d a move not seen (no flag)", fm->unseen_ply[j]);
+    if (fm->end_ply >= 0)
+        tu_note("      ply %2d the game's end: %.150s", fm->end_ply, fm->end_text);
 }
 
 static void print_tables(const char *type, const struct kind *kinds, const struct tally *t)
