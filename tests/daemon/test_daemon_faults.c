@@ -80,7 +80,7 @@ static const struct kind shogi_kinds[] = {
     {RENDER_FAULT_HIDDEN, "hidden", GUARD_HIDDEN_PIECE, 3, 40},
     {RENDER_FAULT_WRONG_WAY, "wrong-way", GUARD_ILLEGAL_MOVE, -1, 0},
     {RENDER_FAULT_OPPONENT_PIECE, "opponent-piece", GUARD_ILLEGAL_MOVE, -1, 40},
-    {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 0},
+    {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 20},
 };
 #define NKINDS 5
 
