@@ -54,7 +54,11 @@ void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, in
     if (nr == 1 && no == 1 && nch == 2) {
         const struct change *from = ch[0].now == GO_EMPTY ? &ch[0] : &ch[1];
         const struct change *to = ch[0].now == GO_EMPTY ? &ch[1] : &ch[0];
-        if (to->was == GO_EMPTY && to->now == from->was) {
+        /* a knocked or slid stone goes a line or two; a pair far apart is a stone taken off
+           and one added, flagged below as that */
+        int dx = abs(go_x(to->point) - go_x(from->point));
+        int dy = abs(go_y(to->point) - go_y(from->point));
+        if (to->was == GO_EMPTY && to->now == from->was && dx <= 2 && dy <= 2) {
             e = gog_ev_add(b, GUARD_MOVED_STONE, ply, t, frame);
             if (!e) return;
             char a[8], c[8];

@@ -901,6 +901,27 @@ static void test_moved_stone_of_the_side_to_move(void **state)
     go_obs_guard_free(g);
 }
 
+/* A black stone gone from C7 and a black stone come far away on H2, White to move: no stone
+ * "moved" across the board (a knocked stone slides a line or two); the flag names a stone taken
+ * off and one added (footage of a knocked board: "D17 moved to R5"). */
+static void test_far_pair_is_no_moved_stone(void **state)
+{
+    (void)state;
+    static const char *const before[9] = {".........", ".........", "..X......",
+                                          "......O..", ".........", ".........",
+                                          "..O......", ".........", "........."};
+    static const char *const far[9] = {".........", ".........", ".........",
+                                       "......O..", ".........", ".........",
+                                       "..O......", ".......X.", "........."};
+    struct go_obs_guard *g = guard_set_up(before, GO_WHITE);
+    struct fed f = {0};
+    feed(g, before, 2, &f);
+    feed(g, far, 8, &f);
+    assert_true(f.nflags >= 1);
+    assert_int_not_equal(f.first, GUARD_MOVED_STONE);
+    go_obs_guard_free(g);
+}
+
 /* Five stones swept off; one of them read in doubt in the first view and hidden by a hand when
  * the others have waited long enough: one BOARD_DISTURBED, not a STONE_REMOVED for the late one
  * (4 games of seed 0 of go_observe_faults). */
@@ -998,6 +1019,7 @@ int main(void)
         cmocka_unit_test(test_prisoner_point_played_again),
         cmocka_unit_test(test_ko_taken_in_one_view_then_retaken),
         cmocka_unit_test(test_moved_stone_of_the_side_to_move),
+        cmocka_unit_test(test_far_pair_is_no_moved_stone),
         cmocka_unit_test(test_disturbed_stone_confirmed_late),
         cmocka_unit_test(test_prisoner_taken_for_a_replay_then_off),
         cmocka_unit_test(test_colour_misread_twice_then_read_back),
