@@ -384,7 +384,11 @@ static void test_komadai(void **state)
      * knows it: shogi_reader_hands_within): both hands 76.5% (seed 0), 79.7% (=1), 75.4% (=2);
      * without it 74.7%, 76.4%, 65.0% (main's: 74.7, 75.0, 65.0; the one change outside it, a
      * big blob by the picture's edge out of view rather than covered, gained seed 1's overhead
-     * films). */
+     * films). Session 18 (stands of the table's grey found by their warmth, rows' types chosen
+     * jointly within the game's hands; the in-view criterion of stand_in_view, stricter):
+     * WITHIN=1 both hands 83.7% / stands 89.4% (seed 0), 79.2 / 86.9% (=1), 86.4 / 90.2% (=2),
+     * 74.8 / 81.1% (=3) (before, with the old criterion: 76.5, 78.3, 74.4, 67.0%); without it
+     * (this test's default) 77.5 / 85.7% (seed 0). */
     bool lishogi = tu_shared_data_dir() != NULL;
     assert_true(all.started >= all.games / 2);
     assert_true(sf_pct(all.both_right, all.frames) >= (lishogi ? 73.0 : 68.0));
@@ -394,8 +398,11 @@ static void test_komadai(void **state)
      * 214 and 26 of 296 with =2; before the arm was looked for: 9 and 234, 16 and 262, 2 and
      * 244); on the fixture games 196 and 15 of 320 (before: 2 and 219). A count read through a
      * hand is a false HIDDEN_PIECE for the guard. The one game a scenario of a sanitizer build:
-     * 45 and 9 of 109. */
-    assert_true(all.covered_said * 100 >= all.covered * 35);
+     * 45 and 9 of 109. Since session 18 the share said covered counts stands in view only (a
+     * hand over a stand the edge cuts may be said out of view): 176 of 227 (seed 0), 191 of 247
+     * (=1), 177 of 207 (=2), 173 of 198 (=3); over stands the edge cuts read as a count 3 of 91,
+     * 13 of 54, 5 of 89, 9 of 90. */
+    assert_true(all.covered_said * 100 >= all.covered * 50);
     assert_true((all.covered_count + all.hand_cut_count) * 100 <=
                 (all.covered + all.hand_cut) * 20);
     /* stands said covered with no hand over them: 12 of 1224 with ../shared's games (24 of 1430
