@@ -703,8 +703,7 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
             have_colour = true;
             warmth_of(a, ca, a2);
             edges_of(a2, e);
-            struct stand_box c = find_stand(e, false);
-            if (c.score < MIN_CONTRAST) c = find_stand(e, true);
+            struct stand_box c = find_stand(e, false); /* warmer all round: one sign */
             if (c.score >= MIN_CONTRAST) b = c;
         }
         /* a stand cut by the picture's edge cannot be counted: out of view */
