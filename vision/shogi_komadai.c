@@ -165,6 +165,17 @@ static struct stand_box find_stand(const struct edges *e, bool any_sign)
     return best;
 }
 
+/* The area's warmth (red less blue, doubled) from its colour: wood against a grey, white or
+ * green table. */
+static void warmth_of(const struct area *a, const struct colour_area *ca, struct area *out)
+{
+    for (int y = 0; y < AH; y++)
+        for (int x = 0; x < AW; x++) {
+            out->in[y][x] = a->in[y][x];
+            out->px[y][x] = 2 * (ca->c[y][x][0] - ca->c[y][x][2]);
+        }
+}
+
 /* Is the whole rectangle (and a pixel around it) inside the image? */
 static bool box_inside(const struct area *a, const struct stand_box *b)
 {
@@ -513,6 +524,7 @@ static int row_round(double n)
 struct row {
     int ty, width;
     double fits[8];
+    int at; /* its type within the game's hands (assign_types; 0: no piece) */
 };
 #define MAX_ROWS 24
 
@@ -566,7 +578,7 @@ static void learn_bleed(struct shogi_reader *r, const struct hand_obs hands[2],
         int nr[2] = {0, 0}, last[2] = {-1, -1};
         for (int s = 0; s < 2; s++)
             for (int k = 0; k < nrows[s]; k++)
-                if (row_type(&rows[s][k], avail) == ty) nr[s]++, last[s] = k;
+                if (rows[s][k].at == ty) nr[s]++, last[s] = k;
         for (int s = 0; s < 2; s++) {
             if (nr[s] != 1 || nr[!s] != 0) continue;
             const struct row *w = &rows[s][last[s]];
@@ -577,6 +589,44 @@ static void learn_bleed(struct shogi_reader *r, const struct hand_obs hands[2],
             r->stand_bleed[s] = (r->stand_bleed[s] * n + b) / (n + 1);
             r->stand_learned[s]++;
         }
+    }
+}
+
+/* The types of the rows of both stands together within the game's hands: the surest rows (best
+ * fit first) take their best fitting kind while the game's hands have pieces of it left; a row
+ * whose kind the rows before it have used up takes the best fitting kind left (a lance or knight
+ * in dim light fits the pawn's face about as well as its own, and the pawns are already
+ * counted). Without the game every row keeps its best fit. */
+static void assign_types(const struct shogi_reader *r, const struct hand_obs hands[2],
+                         struct row rows[2][MAX_ROWS], const int nrows[2], const int avail[8])
+{
+    int left[8], order[2 * MAX_ROWS], n = 0;
+    memcpy(left, avail, sizeof left);
+    for (int s = 0; s < 2; s++)
+        for (int k = 0; k < nrows[s]; k++) {
+            rows[s][k].at = 0;
+            if (hands[s].visible) order[n++] = s * MAX_ROWS + k;
+        }
+    for (int i = 1; i < n; i++) /* by best fit, the surest first */
+        for (int j = i; j > 0; j--) {
+            const struct row *p = &rows[order[j - 1] / MAX_ROWS][order[j - 1] % MAX_ROWS];
+            const struct row *q = &rows[order[j] / MAX_ROWS][order[j] % MAX_ROWS];
+            if (q->fits[q->ty] <= p->fits[p->ty]) break;
+            int tmp = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = tmp;
+        }
+    for (int i = 0; i < n; i++) {
+        int s = order[i] / MAX_ROWS;
+        struct row *w = &rows[s][order[i] % MAX_ROWS];
+        int ty = left[w->ty] > 0 ? w->ty : 0;
+        if (!ty)
+            for (int c = SHOGI_PAWN; c <= SHOGI_GOLD; c++)
+                if (left[c] > 0 && w->fits[c] >= MIN_FIT && (!ty || w->fits[c] > w->fits[ty]))
+                    ty = c;
+        if (!ty) ty = row_type(w, avail);
+        w->at = ty;
+        if (ty) left[ty] -= row_round(row_pieces(ty, w->width, stand_bleed(r, s)));
     }
 }
 
@@ -595,7 +645,7 @@ static void counts_within(const struct shogi_reader *r, struct hand_obs hands[2]
         int cnt[8] = {0};
         for (int k = 0; k < nrows[s]; k++) {
             const struct row *w = &rows[s][k];
-            int ty = row_type(w, avail);
+            int ty = w->at;
             if (ty) cnt[ty] += row_round(row_pieces(ty, w->width, stand_bleed(r, s)));
         }
         for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
@@ -618,13 +668,14 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
     if (!r->oriented) return false;
     const struct vision_image *gray = shogi_reader_frame(r, img);
     if (!gray) return false;
-    struct area *a = malloc(sizeof *a);
+    struct area *a = malloc(sizeof *a), *a2 = malloc(sizeof *a2);
     struct edges *e = malloc(sizeof *e);
     struct top *t = malloc(sizeof *t);
     uint8_t(*mask)[PMAX] = malloc(sizeof(uint8_t[PMAX][PMAX]));
     struct blob *bl = malloc(sizeof *bl * MAX_BLOBS);
     struct colour_area *ca = malloc(sizeof *ca);
-    if (!a || !e || !t || !mask || !bl || !ca) {
+    if (!a || !a2 || !e || !t || !mask || !bl || !ca) {
+        free(a2);
         free(ca);
         free(a);
         free(e);
@@ -644,12 +695,23 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
         /* uneven light (a lamp's glare) can make the stand brighter than the table on one side
          * and darker on another: then each side may have its own sign */
         if (b.score < MIN_CONTRAST) b = find_stand(e, true);
+        /* a stand of the table's grey (light wood on a grey or white table, a dim room): its
+         * border in colour, the wood warmer than the table */
+        bool have_colour = false;
+        if (b.score < MIN_CONTRAST && r->colour) {
+            komadai_colour_rectify(r, side, a, ca);
+            have_colour = true;
+            warmth_of(a, ca, a2);
+            edges_of(a2, e);
+            struct stand_box c = find_stand(e, false); /* warmer all round: one sign */
+            if (c.score >= MIN_CONTRAST) b = c;
+        }
         /* a stand cut by the picture's edge cannot be counted: out of view */
         ho->visible = b.score >= MIN_CONTRAST && box_inside(a, &b) && !cut_small(a, &b);
         if (!ho->visible) continue;
         /* an arm reaching over the stand: no count */
         struct arm_feat af;
-        komadai_colour_rectify(r, side, a, ca);
+        if (!have_colour) komadai_colour_rectify(r, side, a, ca);
         komadai_arm_over(a, &b, ca, r->colour != NULL, &af);
         if (af.arm) {
             /* next to the picture's edge the "arm" may be the rest of a stand the edge cuts
@@ -713,10 +775,12 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
         hand_bound(game, avail);
     else
         for (int ty = 0; ty < 8; ty++) avail[ty] = 18 * 2; /* no bound */
+    assign_types(r, hands, rows, nrows, avail);
     counts_within(r, hands, rows, nrows, avail);
     if (game) learn_bleed(r, hands, rows, nrows, avail);
     free(ca);
     free(t);
+    free(a2);
     free(a);
     free(e);
     free(mask);

@@ -3,7 +3,13 @@
  * follows the game on the settled frame after each move and reads both stands there. Figures per
  * scenario: the share of settled frames whose two hands are exactly right, stands said out of
  * view, and on a resignation (a hand resting over a komadai, `--signals resign`) the share of
- * covered frames said covered. */
+ * covered frames said covered. A stand wholly in the picture must be read (or said covered under
+ * a hand); one the picture's edge cuts or that lies out of it must be said not visible, with no
+ * count (stand_in_view: the truth's stand centre and the range of stand sizes through the grid's
+ * homography; only a stand whose edge lies within about a cell of the picture's may be either).
+ * Before that criterion a stand whose centre lay within 3.2 cells of the picture's edge (a band
+ * of 6.4 cells) counted as right either way, and a hand over a stand the edge cuts had to be
+ * said covered. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,6 +26,7 @@
 #include "tests/testutil.h"
 #include "tests/vision/shogi_film.h"
 #include "vision/shogi_read.h"
+#include "vision/vision_internal.h"
 
 #define COVER_FLOOR_FIX 0
 #define COUNT_CEIL_FIX  100
@@ -32,10 +39,12 @@ struct tally {
     long out_of_view;           /* stands said out of the picture */
     long seen, seen_right;      /* stands said visible; with every count right */
     long false_cover;           /* settled stands said covered */
-    long covered, covered_said; /* frames with a hand resting over a stand; said covered */
+    long covered, covered_said; /* frames with a hand resting over a stand in view; said covered */
     long pieces;                /* pieces in hand on the settled frames */
     long covered_count;         /* frames with a hand over a stand said visible (read as a count) */
     long covered_out;           /* ... said out of view */
+    long hand_cut,
+        hand_cut_count; /* a hand over a stand the picture's edge cuts; read as a count */
     /* causes of a wrong stand on a settled frame */
     long c_lost;     /* in view, said out of view (the stand not found) */
     long c_ghost;    /* out of view, said visible */
@@ -63,15 +72,44 @@ static bool hand_equal(const struct hand_obs *h, const uint8_t *truth)
     return true;
 }
 
-/* The truth's stand centre lies well inside the frame (the whole stand is then in the picture
- * unless it is near the border: those stands count as right either way). */
+/* Is the stand in the picture? Its top is a rectangle 140-180 mm wide, 0.95-1.1 times as long,
+ * around its centre (the truth's komadai_px), its sides along the grid's (cells of 32.5-34 x
+ * 35.9-37.5 mm): 4.1-5.6 cells wide, 3.5-5.6 cells long. In (1): the corners of the largest
+ * such top, a quarter of a cell out, all inside the picture; the stand must then be read.
+ * Cut (-1): a corner of the smallest, a quarter of a cell in, outside the picture (the edge
+ * cuts the stand or it is out of the picture); the stand must then be said not visible (no
+ * count: a part of a stand's pieces is no hand). Between (0: the stand's edge within about a
+ * cell of the picture's, as the sizes and the parallax of its lower top leave it): either. */
+#define STAND_HALF_MAX_W 2.8
+#define STAND_HALF_MAX_L 2.8
+#define STAND_HALF_MIN_W 2.05
+#define STAND_HALF_MIN_L 1.75
+#define STAND_SLACK      0.25
+static bool corners_inside(const struct render_shogi_frame *f, const double H[9], double cx,
+                           double cy, double hw, double hl)
+{
+    for (int k = 0; k < 4; k++) {
+        double x, y;
+        hom_apply(H, cx + (k & 1 ? hw : -hw), cy + (k & 2 ? hl : -hl), &x, &y);
+        if (x < 0 || y < 0 || x >= f->width || y >= f->height) return false;
+    }
+    return true;
+}
+
 static int stand_in_view(const struct render_shogi_frame *f, int side)
 {
-    double x = f->komadai_px[side][0], y = f->komadai_px[side][1];
-    double cell = hypot(f->corners[1][0] - f->corners[0][0], f->corners[1][1] - f->corners[0][1]) /
-                  9; /* stands are about 5 cells wide */
-    double m = fmin(fmin(x, f->width - x), fmin(y, f->height - y));
-    return m > 3.2 * cell ? 1 : m < -3.2 * cell ? -1 : 0; /* in, out, on the border */
+    static const double grid[8] = {0, 0, 9, 0, 9, 9, 0, 9}; /* 9一, 1一, 1九, 9九 in cells */
+    double img[8], H[9], Hi[9], cx, cy;
+    for (int k = 0; k < 4; k++) img[2 * k] = f->corners[k][0], img[2 * k + 1] = f->corners[k][1];
+    assert_true(hom_fit(grid, img, 4, H) && hom_invert(H, Hi));
+    hom_apply(Hi, f->komadai_px[side][0], f->komadai_px[side][1], &cx, &cy);
+    if (corners_inside(f, H, cx, cy, STAND_HALF_MAX_W + STAND_SLACK,
+                       STAND_HALF_MAX_L + STAND_SLACK))
+        return 1;
+    if (!corners_inside(f, H, cx, cy, STAND_HALF_MIN_W - STAND_SLACK,
+                        STAND_HALF_MIN_L - STAND_SLACK))
+        return -1;
+    return 0;
 }
 
 static void print_hand(const char *what, const struct hand_obs *h, const uint8_t *truth)
@@ -116,12 +154,13 @@ static void tally_kinds(struct tally *t, const struct hand_obs *h, const uint8_t
 static void print_causes(const char *name, const struct tally *t)
 {
     static const char kinds[] = " PLNSBRG";
-    tu_note(
-        "%-8s wrong stands: not found %ld, seen though out of view %ld, covered by nothing %ld, "
-        "right number of the wrong kinds %ld, one piece off %ld, more off %ld; hand over a "
-        "stand: covered %ld, read as a count %ld, out of view %ld",
-        name, t->c_lost, t->c_ghost, t->c_cover, t->c_kinds, t->c_one, t->c_more, t->covered_said,
-        t->covered_count, t->covered_out);
+    tu_note("%-8s wrong stands: not found %ld, seen though cut or out of view %ld, covered by "
+            "nothing %ld, "
+            "right number of the wrong kinds %ld, one piece off %ld, more off %ld; hand over a "
+            "stand in view: covered %ld, read as a count %ld, out of view %ld; over a stand the "
+            "edge cuts: read as a count %ld of %ld",
+            name, t->c_lost, t->c_ghost, t->c_cover, t->c_kinds, t->c_one, t->c_more,
+            t->covered_said, t->covered_count, t->covered_out, t->hand_cut_count, t->hand_cut);
     if (!getenv("KIFUCAM_KOMADAI_VERBOSE")) return;
     for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
         tu_note("  %c: on %ld stands: right %ld, one over %ld, one under %ld, more off %ld",
@@ -249,6 +288,14 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             if (!f->komadai_covered[side]) continue;
             sf_frame(f, g, &img);
             if (!shogi_reader_hands(rd, &img, hands)) continue;
+            /* a stand in view must be said covered; one the edge cuts not visible, either way
+             * (a count is wrong in both) */
+            int in = stand_in_view(f, side);
+            if (in < 1) {
+                t->hand_cut++;
+                t->hand_cut_count += hands[side].visible;
+                continue;
+            }
             t->covered++;
             t->covered_said += hands[side].covered;
             t->covered_count += hands[side].visible;
@@ -303,7 +350,8 @@ static void test_komadai(void **state)
         }
         tu_note("%-8s games %ld (started %ld): settled frames %ld, both hands right %.1f%%, "
                 "stands right %.1f%% (%ld pieces in hand), said visible %ld (counts right %.1f%%), "
-                "said out of view %ld, said covered %ld; hand over a stand said covered %ld/%ld; "
+                "said out of view %ld, said covered %ld; hand over a stand in view said covered "
+                "%ld/%ld; "
                 "%.1f ms/frame",
                 render_scenario_name(scenes[s]), t.games, t.started, t.frames,
                 sf_pct(t.both_right, t.frames), sf_pct(t.stands_right, t.stands), t.pieces, t.seen,
@@ -316,7 +364,8 @@ static void test_komadai(void **state)
         all.ms_n += t.ms_n;
     }
     tu_note("all      games %ld (started %ld): settled frames %ld, both hands right %.1f%%, "
-            "stands right %.1f%%, said visible %ld (counts right %.1f%%); hand over a stand said "
+            "stands right %.1f%%, said visible %ld (counts right %.1f%%); hand over a stand in "
+            "view said "
             "covered %ld/%ld, settled stands said covered %ld",
             all.games, all.started, all.frames, sf_pct(all.both_right, all.frames),
             sf_pct(all.stands_right, all.stands), all.seen, sf_pct(all.seen_right, all.seen),
@@ -335,7 +384,12 @@ static void test_komadai(void **state)
      * knows it: shogi_reader_hands_within): both hands 76.5% (seed 0), 79.7% (=1), 75.4% (=2);
      * without it 74.7%, 76.4%, 65.0% (main's: 74.7, 75.0, 65.0; the one change outside it, a
      * big blob by the picture's edge out of view rather than covered, gained seed 1's overhead
-     * films). */
+     * films). Session 18 (stands of the table's grey found by their warmth, rows' types chosen
+     * jointly within the game's hands; the in-view criterion of stand_in_view, stricter):
+     * WITHIN=1 both hands 83.7% / stands 89.4% (seed 0), 79.2 / 86.9% (=1), 86.4 / 90.2% (=2),
+     * 74.8 / 81.1% (=3) (before, with the old criterion: 76.5, 78.3, 74.4, 67.0%); without it
+     * (this test's default) 77.5 / 85.7% (seed 0); the fixture games 69.6 / 80.2% (their
+     * player films 33.3%, 25.8% before). */
     bool lishogi = tu_shared_data_dir() != NULL;
     assert_true(all.started >= all.games / 2);
     assert_true(sf_pct(all.both_right, all.frames) >= (lishogi ? 73.0 : 68.0));
@@ -345,9 +399,13 @@ static void test_komadai(void **state)
      * 214 and 26 of 296 with =2; before the arm was looked for: 9 and 234, 16 and 262, 2 and
      * 244); on the fixture games 196 and 15 of 320 (before: 2 and 219). A count read through a
      * hand is a false HIDDEN_PIECE for the guard. The one game a scenario of a sanitizer build:
-     * 45 and 9 of 109. */
-    assert_true(all.covered_said * 100 >= all.covered * 35);
-    assert_true(all.covered_count * 100 <= all.covered * 20);
+     * 45 and 9 of 109. Since session 18 the share said covered counts stands in view only (a
+     * hand over a stand the edge cuts may be said out of view): 176 of 227 (seed 0), 191 of 247
+     * (=1), 177 of 207 (=2), 173 of 198 (=3); over stands the edge cuts read as a count 3 of 91,
+     * 13 of 54, 5 of 89, 9 of 90. */
+    assert_true(all.covered_said * 100 >= all.covered * 50);
+    assert_true((all.covered_count + all.hand_cut_count) * 100 <=
+                (all.covered + all.hand_cut) * 20);
     /* stands said covered with no hand over them: 12 of 1224 with ../shared's games (24 of 1430
      * with KIFUCAM_KOMADAI_SEED=1 (39 before a big blob by the picture's edge was out of view),
      * none of 1250 with =2; before: 11, 24, 0), 25 of 1184 on the 21 fixture games (before: none)
