@@ -856,9 +856,16 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
             res->stage_ms[2] += (double)(now_ns() - tc) / 1e6;
         }
     }
-    /* Finish: the last view counts as evidence even if it had no time to settle, and changes
-     * seen but not confirmed are judged now. */
+    /* Finish: the view the last frames held is settled, whatever the cover's stillness (no hand
+     * comes after the end); the last view counts as evidence even if it had no time to settle,
+     * and changes seen but not confirmed are judged now. */
     pthread_mutex_lock(&d->lock);
+    if (res->frames && !res->interrupted && d->ops->end_settle && settle_finish(settler, &stable)) {
+        int n = d->ops->settled(d->game, NULL, &stable, ev);
+        log_observation(d, &stable.obs);
+        note_view(d, &stable.obs, res);
+        handle_events(d, ev, n);
+    }
     if (res->frames && obs.board_found && !res->interrupted) {
         int n = d->ops->last_view(d->game, &obs, ev);
         log_observation(d, &obs);

@@ -37,6 +37,9 @@ struct daemon_game_ops {
     int nfiles;
     double settle_min_conf; /* every point this sure before a view settles (0: the default) */
     bool colour;            /* the reader uses colour: frames are decoded to BGR, not grey */
+    /* at the source's end, its last still frames are settled into the guard (settle_finish)
+       with no frame image: the game's settled() must not need img then (NULL) */
+    bool end_settle;
     struct daemon_game *(*open)(const struct kc_config *cfg, char *err, size_t errlen);
     void (*close)(struct daemon_game *g);
     /* The journal's GAME line after the name: size, rules, komi or start. */

@@ -248,6 +248,9 @@ const struct daemon_game_ops daemon_go_ops = {
      * on hand-covered points of rendered footage (seeds 100, 500) where colour frames read 1
      * and 0 */
     .colour = true,
+    /* a film that ends a second after its last stone (under a false cover the hand lifted and
+     * laid again, or flickering points) settled no view of it: the stone was lost */
+    .end_settle = true,
     .open = go_open,
     .close = go_close,
     .header = go_header,

@@ -21,6 +21,9 @@
  * order; a bumped board's black stone read black at 0.75 and empty at 1.0 in turn for 13 s: no
  * view settled and no move was recorded after the bump) */
 #define FLICKER_S 2.0
+/* A point on the other reading of its flicker this long is no longer flickering: it changed (a
+ * player film's flickers lay 1-2 frames on the other reading) */
+#define FLICKER_STAY_S 0.15
 /* A point covered alone, no neighbour covered, is still after this long (a new glass stone in a
  * glare film read covered in most frames: each such stone held the view 2 s, the next moves
  * came before it settled and went in wrong order) */
@@ -53,6 +56,12 @@ struct settler {
     uint8_t streak_val[OBS_POINTS], prior_val[OBS_POINTS];
     int64_t streak_ns[OBS_POINTS], prior_ns[OBS_POINTS];
     int streak_n[OBS_POINTS];
+    /* the source's last frames, whatever the cover's stillness (settle_finish): the first frame
+       of the run of readable frames under one cover that agree on every sure point, and the
+       frame by which it had held stable_s and min_frames */
+    bool have_tail, tail_held;
+    struct observation tail, tail_view;
+    int tail_frames;
 };
 
 #define BLIP_FRAMES 3
@@ -136,16 +145,21 @@ static bool occlusion_still(const struct settler *s, const struct observation *o
     return true;
 }
 
-static bool usable(const struct settler *s, const struct observation *o)
+/* The board found and every uncovered point read at least min_conf sure. */
+static bool readable(const struct settler *s, const struct observation *o)
 {
     if (!o->board_found) return false;
-    if (!occlusion_still(s, o)) return false;
     for (int y = 0; y < o->h; y++)
         for (int x = 0; x < o->w; x++) {
             int p = y * OBS_MAX + x;
             if (!o->occluded[p] && o->conf[p] < s->p.min_conf) return false;
         }
     return true;
+}
+
+static bool usable(const struct settler *s, const struct observation *o)
+{
+    return readable(s, o) && occlusion_still(s, o);
 }
 
 /* Follows each point's reading: the one it left last and when. */
@@ -195,9 +209,14 @@ static bool same_but_flicker(struct settler *s, const struct observation *o, int
         for (int x = 0; x < o->w; x++) {
             int p = y * OBS_MAX + x;
             if (r->point[p] == o->point[p]) continue;
-            bool flicker = prev_left[p] == o->point[p] &&
-                           (o->t_ns - prev_ns[p]) / 1e9 < FLICKER_S &&
-                           (o->conf[p] < s->p.hold_conf || r->conf[p] < s->p.hold_conf);
+            /* back on a reading it left, or still on the other reading of its flicker in this
+             * run, for a few frames (a point read white one frame and black the next two: the
+             * second black frame broke the run, and a player film's four such points kept the
+             * last move from ever settling); a reading that stays longer is a change */
+            double left = (o->t_ns - prev_ns[p]) / 1e9;
+            bool back = (prev_left[p] == o->point[p] && left < FLICKER_S) ||
+                        (s->flick[p] && s->alt_val[p] == o->point[p] && left < FLICKER_STAY_S);
+            bool flicker = back && (o->conf[p] < s->p.hold_conf || r->conf[p] < s->p.hold_conf);
             if (!flicker) return false;
             any = true;
         }
@@ -247,7 +266,42 @@ static bool holds(const struct settler *s, const struct observation *a, const st
     return true;
 }
 
-static void say(struct settler *s, const struct observation *seen, bool repeat,
+/* The same points covered in both. */
+static bool same_cover(const struct observation *a, const struct observation *b)
+{
+    if (a->w != b->w || a->h != b->h || a->noccluded != b->noccluded) return false;
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++)
+            if (a->occluded[y * OBS_MAX + x] != b->occluded[y * OBS_MAX + x]) return false;
+    return true;
+}
+
+/* Follows the source's last frames for settle_finish: readable, under one cover, agreeing on
+ * every sure point. A cover that has not moved since is no passing hand at the end of the
+ * source, however short it has lain (a false cover lifted by the last move's hand and back at
+ * once, 1.3 s before a side film ended: its last stone never settled). */
+static void track_tail(struct settler *s, const struct observation *o)
+{
+    if (!readable(s, o)) {
+        s->have_tail = false;
+        return;
+    }
+    if (!s->have_tail || !same_cover(&s->tail, o) || !holds(s, &s->tail, o)) {
+        s->tail = *o;
+        s->have_tail = true;
+        s->tail_held = false;
+        s->tail_frames = 0;
+    }
+    s->tail_frames++;
+    if (!s->tail_held && (o->t_ns - s->tail.t_ns) / 1e9 + 1e-9 >= s->p.stable_s &&
+        s->tail_frames >= s->p.min_frames) {
+        s->tail_view = *o;
+        s->tail_held = true;
+    }
+}
+
+/* Says seen: a new view held since since_ns, or (repeat) the view said last, held since. */
+static void say(struct settler *s, const struct observation *seen, bool repeat, int64_t since_ns,
                 struct stable_obs *out)
 {
     memset(out, 0, sizeof *out);
@@ -263,7 +317,7 @@ static void say(struct settler *s, const struct observation *seen, bool repeat,
             float c = alt ? s->c_alt[p] : s->c_run[p], other = alt ? s->c_run[p] : s->c_alt[p];
             out->obs.conf[p] = c >= s->p.hold_conf ? other : c;
         }
-    if (!repeat) s->held_since = s->run.t_ns;
+    if (!repeat) s->held_since = since_ns;
     out->since_ns = s->held_since;
     out->frames = s->frames;
     out->first = !s->have_stable;
@@ -290,6 +344,7 @@ bool settle_push(struct settler *s, const struct observation *obs, struct stable
     memcpy(prev_ns, s->left_ns, sizeof prev_ns);
     memcpy(prev_left, s->left_val, sizeof prev_left);
     track_readings(s, obs);
+    track_tail(s, obs);
     if (!usable(s, obs)) {
         s->have_run = false;
         s->holding = false;
@@ -311,7 +366,7 @@ bool settle_push(struct settler *s, const struct observation *obs, struct stable
     if (!s->emitted && held + 1e-9 >= s->p.stable_s && s->frames >= s->p.min_frames) {
         s->emitted = true;
         if (!s->have_stable || !same(&s->stable, obs)) {
-            say(s, obs, false, out);
+            say(s, obs, false, s->run.t_ns, out);
             return true;
         }
         /* back to what was said (after a hand, or a flicker): it holds again from here */
@@ -319,8 +374,21 @@ bool settle_push(struct settler *s, const struct observation *obs, struct stable
     }
     double since = (obs->t_ns - s->stable.t_ns) / 1e9;
     if (s->p.repeat_s > 0 && s->holding && s->have_stable && since + 1e-9 >= s->p.repeat_s) {
-        say(s, obs, true, out);
+        say(s, obs, true, s->run.t_ns, out);
         return true;
     }
     return false;
+}
+
+bool settle_finish(struct settler *s, struct stable_obs *out)
+{
+    if (!s->have_tail || !s->tail_held) return false;
+    /* said since (the cover was still, or the view settled anew), or nothing new */
+    if (s->have_stable && (s->stable.t_ns >= s->tail_view.t_ns || same(&s->stable, &s->tail_view)))
+        return false;
+    /* the run's flickers are not the tail's: its frames agree on every sure point */
+    memset(s->flick, 0, sizeof s->flick);
+    say(s, &s->tail_view, false, s->tail.t_ns, out);
+    s->have_tail = false;
+    return true;
 }

@@ -131,6 +131,11 @@ void settle_free(struct settler *s);
  * different from the previous stable one (or the first one), or when the view said last has held
  * for repeat_s since (out->repeat); the change mask is relative to the view said before. */
 bool settle_push(struct settler *s, const struct observation *obs, struct stable_obs *out);
+/* The source has ended: the view its last frames held, when they held stable_s and min_frames
+ * under a cover that did not move (however short it had lain: no hand comes after the end) and
+ * it was not said yet. Returns true (and fills out) once; the caller then judges what is
+ * pending. */
+bool settle_finish(struct settler *s, struct stable_obs *out);
 
 /* ---- files --------------------------------------------------------------------------------- */
 

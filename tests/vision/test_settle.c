@@ -3,7 +3,8 @@
  * doubtful point does not stop the repeat but a change on a sure one does, a hand over the board
  * ends the hold, a cover that does not move (a cup on the board) stops no view for long (a point
  * covered alone, sooner), a doubtful point flickering between two readings stops no view, and
- * the change mask is relative to the view said before. */
+ * the change mask is relative to the view said before; at the source's end, the view its last
+ * still frames held is said though a cover there had not lain long (settle_finish). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -359,6 +360,143 @@ static void test_out_of_view_flicker_is_no_hand(void **state)
     settle_free(s.st);
 }
 
+/* A new stone while three doubtful points flicker out of step, each on its other reading for two
+ * frames at a time (a player film: a white stone read empty at 1.0 and white at 0.51, two more
+ * like it): the second frame on the other reading is still the flicker. Before, it broke the run;
+ * the view with the new stone was never said in the last 1.5 s of the film and its two moves
+ * were lost. */
+static void test_flicker_of_two_frames_keeps_the_run(void **state)
+{
+    (void)state;
+    struct stream s;
+    struct settle_params p = each_second();
+    stream_open(&s, &p);
+    put(&s, 1, 1, OBS_WHITE, 0.51f);
+    put(&s, 5, 2, OBS_EMPTY, 1.0f);
+    put(&s, 7, 7, OBS_BLACK, 0.75f);
+    frames(&s, 16);
+    assert_int_equal(s.said, 1);
+    put(&s, 4, 4, OBS_BLACK, 0.95f); /* the move */
+    static struct stable_obs first;
+    for (int k = 0; k < 45; k++) { /* 1.5 s */
+        /* each point two frames on one reading and two on the other, one frame apart */
+        bool a = (k / 2) % 2, b = ((k + 1) / 2) % 2, c = ((k + 2) / 2) % 2;
+        put(&s, 1, 1, a ? OBS_EMPTY : OBS_WHITE, a ? 1.0f : 0.51f);
+        put(&s, 5, 2, b ? OBS_WHITE : OBS_EMPTY, b ? 0.75f : 1.0f);
+        put(&s, 7, 7, c ? OBS_EMPTY : OBS_BLACK, c ? 1.0f : 0.75f);
+        frames(&s, 1);
+        if (s.said == 2 && !s.repeats) first = s.last;
+    }
+    assert_int_equal(s.said - s.repeats, 2); /* said once, then again while it holds */
+    s.last = first;
+    assert_true(s.last.changed[4 * OBS_MAX + 4]);
+    assert_int_equal(s.last.obs.point[4 * OBS_MAX + 4], OBS_BLACK);
+    /* a flickering point is said at a doubtful confidence, whichever reading won */
+    assert_true(s.last.obs.conf[1 * OBS_MAX + 1] < p.hold_conf);
+    assert_true(s.last.obs.conf[2 * OBS_MAX + 5] < p.hold_conf);
+    settle_free(s.st);
+
+    /* a sure reading that stays is no flicker, however it began: it is said, at most 0.2 s
+       later than had it come at once */
+    stream_open(&s, &p);
+    put(&s, 1, 1, OBS_WHITE, 0.51f);
+    frames(&s, 16);
+    put(&s, 1, 1, OBS_EMPTY, 1.0f);
+    frames(&s, 1);
+    put(&s, 1, 1, OBS_WHITE, 0.51f);
+    frames(&s, 1);
+    put(&s, 1, 1, OBS_EMPTY, 1.0f);
+    frames(&s, 30);
+    assert_int_equal(s.said, 2);
+    assert_false(s.last.repeat);
+    assert_int_equal(s.last.obs.point[1 * OBS_MAX + 1], OBS_EMPTY);
+    assert_true(s.said_t[1] <= (18 + 15 + 6) * NS_PER_FRAME);
+    settle_free(s.st);
+}
+
+/* The stream ends: n frames more of the current view, then settle_finish (how many views it said:
+ * it says one at most). */
+static int finish(struct stream *s, int n)
+{
+    frames(s, n);
+    int said = 0;
+    static struct stable_obs out;
+    while (said < 3 && settle_finish(s->st, &out)) {
+        said++;
+        s->last = out;
+    }
+    return said;
+}
+
+/* A hand over a patch around (cx, cy) for nframes, moving a little each frame; what lies under
+ * it is read again when it goes. */
+static void hand_over(struct stream *s, int cx, int cy, int nframes)
+{
+    struct observation keep = s->o;
+    for (int k = 0; k < nframes; k++) {
+        for (int y = cy - 1; y <= cy + 1; y++)
+            for (int x = cx - 1 - k % 2; x <= cx + 1; x++)
+                if (x >= 0 && y >= 0 && x < 9 && y < 9) cover(s, x, y, true);
+        frames(s, 1);
+        s->o = keep;
+    }
+}
+
+/* The source ends 1.2 s after the last stone, two points beside each other covered anew when the
+ * hand went (a reader's false cover the hand lifted and laid again): the cover has lain under
+ * still_occlusion_s, so no view is said while frames come; at the end the view is said, once,
+ * with the new stone and the two points covered. Not when the end comes under stable_s after
+ * the hand, under a cover that moves, or when the view was said already. */
+static void test_end_of_source_settles_the_last_view(void **state)
+{
+    (void)state;
+    struct stream s;
+    struct settle_params p = each_second();
+    stream_open(&s, &p);
+    frames(&s, 16);
+    assert_int_equal(s.said, 1);
+    put(&s, 4, 4, OBS_BLACK, 0.95f);
+    hand_over(&s, 4, 4, 10);
+    cover(&s, 7, 7, true);
+    cover(&s, 7, 8, true);
+    frames(&s, 36);
+    assert_int_equal(s.said, 1);
+    assert_int_equal(finish(&s, 0), 1);
+    assert_false(s.last.repeat);
+    assert_true(s.last.changed[4 * OBS_MAX + 4]);
+    assert_int_equal(s.last.nchanged, 1);
+    assert_true(s.last.obs.occluded[7 * OBS_MAX + 7] && s.last.obs.occluded[8 * OBS_MAX + 7]);
+    /* it held from the first frame after the hand */
+    assert_true(s.last.since_ns >= 26 * NS_PER_FRAME && s.last.since_ns <= 27 * NS_PER_FRAME);
+    settle_free(s.st);
+
+    /* 0.3 s after the hand: too short to be a view */
+    stream_open(&s, &p);
+    frames(&s, 16);
+    put(&s, 4, 4, OBS_BLACK, 0.95f);
+    hand_over(&s, 4, 4, 10);
+    assert_int_equal(finish(&s, 9), 0);
+    settle_free(s.st);
+
+    /* a hand that keeps moving to the end */
+    stream_open(&s, &p);
+    frames(&s, 16);
+    put(&s, 4, 4, OBS_BLACK, 0.95f);
+    hand_over(&s, 4, 4, 40);
+    assert_int_equal(finish(&s, 0), 0);
+    settle_free(s.st);
+
+    /* a clear view that settled before the end: said already, nothing more */
+    stream_open(&s, &p);
+    frames(&s, 16);
+    put(&s, 4, 4, OBS_BLACK, 0.95f);
+    hand_over(&s, 4, 4, 10);
+    frames(&s, 30);
+    assert_int_equal(s.said, 2);
+    assert_int_equal(finish(&s, 0), 0);
+    settle_free(s.st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -372,6 +510,8 @@ int main(void)
         cmocka_unit_test(test_flicker_against_a_sure_reading),
         cmocka_unit_test(test_lone_cover_is_still_sooner),
         cmocka_unit_test(test_out_of_view_flicker_is_no_hand),
+        cmocka_unit_test(test_flicker_of_two_frames_keeps_the_run),
+        cmocka_unit_test(test_end_of_source_settles_the_last_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

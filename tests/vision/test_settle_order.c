@@ -1,7 +1,8 @@
 /* tests/vision/test_settle_order.c — the settler and the Go guard together: stones put down
  * faster than the view settles come in the order they were put down. The settler says since when
  * each point reads what the view says of it (stable_obs.read_since_ns), the guard orders the new
- * stones of one view by it and times each move by it. */
+ * stones of one view by it and times each move by it. At the source's end the view its last frames
+ * held is settled, whatever the cover's stillness, and the guard judges what is pending. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -213,6 +214,73 @@ static void test_seen_once_played_when_read(void **state)
     assert_non_null(strstr(played[4].text, "seen once"));
 }
 
+/* White G7 with two points beside each other covered from then on (a reader's false cover laid
+ * again when the hand went): the source ends 1.2 s later. */
+static const char *const w_g7_cover[9] = {".........", ".........", "......O..",
+                                          ".........", ".........", ".........",
+                                          "......X..", ".........", "##......."};
+
+/* The views of seq as film() shows them, then the source's end as the recorder meets it
+ * (app/daemon.c): the view the last frames held (settle_finish, when `finish`), the last frame
+ * itself, the guard's flush. The moves played in *played (at most 8). */
+static int film_to_end(const char *const *const seq[], const double from[], int nviews, bool finish,
+                       struct guard_event played[8], int *nflags)
+{
+    struct settler *st = settle_new(NULL);
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    static struct stable_obs so;
+    static struct observation last;
+    int nplayed = 0, n;
+    uint64_t seq_no = 0;
+    *nflags = 0;
+    for (int i = 0; i <= nviews; i++) {
+        if (i < nviews)
+            for (double t = from[i]; t < from[i + 1] - 1e-9; t += 0.05) {
+                last = *see(seq[i], t, ++seq_no);
+                if (!settle_push(st, &last, &so)) continue;
+                n = go_obs_guard_observe_stable(g, &so, ev);
+                *nflags += flags(n);
+                for (int k = 0; k < n; k++)
+                    if (ev[k].kind == GUARD_MOVE && nplayed < 8) played[nplayed++] = ev[k];
+            }
+        else
+            for (int step = 0; step < 3; step++) {
+                if (step == 0 && !(finish && settle_finish(st, &so))) continue;
+                n = step == 0   ? go_obs_guard_observe_stable(g, &so, ev)
+                    : step == 1 ? go_obs_guard_observe(g, &last, ev)
+                                : go_obs_guard_flush(g, (int64_t)(from[nviews] * 1e9), ev);
+                *nflags += flags(n);
+                for (int k = 0; k < n; k++)
+                    if (ev[k].kind == GUARD_MOVE && nplayed < 8) played[nplayed++] = ev[k];
+            }
+    }
+    go_obs_guard_free(g);
+    settle_free(st);
+    return nplayed;
+}
+
+/* Black G3, then White G7 and a cover laid 1.2 s before the source ends: the cover is too young
+ * to settle on, so no view showed G7 while frames came, and the last frame alone is one reading
+ * (as likely a misread): the move was lost. The view the last frames held is settled at the end
+ * and G7 is recorded, with no flag. */
+static void test_last_move_before_the_end(void **state)
+{
+    (void)state;
+    const char *const *const seq[] = {empty, b_g3, w_g7_cover};
+    const double from[] = {0, 1.0, 3.0, 4.2};
+    struct guard_event played[8];
+    int nflags;
+    int n = film_to_end(seq, from, 3, false, played, &nflags);
+    assert_int_equal(n, 1); /* without the view of the end: G7 lost */
+    n = film_to_end(seq, from, 3, true, played, &nflags);
+    assert_int_equal(nflags, 0);
+    assert_int_equal(n, 2);
+    assert_int_equal(played[0].move.point, go_point(6, 6));
+    assert_int_equal(played[1].move.point, go_point(6, 2));
+    assert_int_equal(played[1].move.color, GO_WHITE);
+    assert_true(played[1].t_ns >= (int64_t)3.0e9 && played[1].t_ns < (int64_t)3.1e9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_stones_uncovered_together_are_a_guess),
         cmocka_unit_test(test_rotated_view_keeps_its_times),
         cmocka_unit_test(test_seen_once_played_when_read),
+        cmocka_unit_test(test_last_move_before_the_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
