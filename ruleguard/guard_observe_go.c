@@ -118,6 +118,7 @@ static int run(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushing,
     }
     gog_try_resync(g, &b, t, frame);
     gog_unseen_resolve(g, t, frame, &b);
+    gog_unseen_flag_lost(g, t, frame, &b);
     gog_check_pending(g, t, frame, false, &b);
     gog_explain(g, t, frame, flushing, &b);
     gog_check_pending(g, t, frame, flushing, &b);

@@ -153,6 +153,12 @@ struct go_obs_guard {
         int ndark;
     } unseen[GOG_UNSEEN_MAX];
     int nunseen;
+    /* unseen moves whose every point has been read without their stone since: flagged next */
+    struct gog_unseen_lost {
+        int ply;
+        uint8_t color;
+    } lost[GOG_UNSEEN_MAX];
+    int nlost;
 };
 
 /* When point p of observation o began to read what o says: the settler's time when there is one,
@@ -299,6 +305,9 @@ int gog_dark_points(const struct go_obs_guard *g, const struct go_game *sim, enu
 void gog_unseen_commit(struct go_obs_guard *g, const struct gog_plan *p, int n0, int64_t t,
                        uint64_t frame, struct evbuf *b);
 void gog_unseen_view(struct go_obs_guard *g);
+/* An unseen move none of whose points held its stone: the other side moved twice, or it passed
+   without a signal. TWO_MOVES, the record keeping the pass reading for the referee. */
+void gog_unseen_flag_lost(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b);
 bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b);
 void gog_unseen_truncate(struct go_obs_guard *g, int ply);
 

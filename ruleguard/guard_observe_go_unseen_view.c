@@ -98,9 +98,30 @@ void gog_unseen_view(struct go_obs_guard *g)
                 u->dark[p] = 0;
                 u->ndark--;
             }
-        if (u->ndark > 0) g->unseen[j++] = *u;
+        if (u->ndark > 0)
+            g->unseen[j++] = *u;
+        else if (g->nlost < GOG_UNSEEN_MAX)
+            g->lost[g->nlost++] = (struct gog_unseen_lost){u->ply, u->color};
     }
     g->nunseen = j;
+}
+
+void gog_unseen_flag_lost(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b)
+{
+    for (int i = 0; i < g->nlost; i++) {
+        const struct gog_unseen_lost *l = &g->lost[i];
+        if (l->ply > gog_ply_of(g)) continue; /* taken back since */
+        struct guard_event *e = gog_ev_add(b, GUARD_TWO_MOVES, l->ply + 1, t, frame);
+        if (!e) break;
+        e->move.color = go_other((enum go_color)l->color);
+        e->rule_ref = "Chinese 1988 §17.1";
+        snprintf(e->text, sizeof e->text,
+                 "%s's move not seen at ply %d lies on none of its points (all read without it "
+                 "since): %s played twice, or %s passed (recorded as a pass)",
+                 gog_color_name(l->color), l->ply, gog_color_name(go_other(l->color)),
+                 gog_color_name(l->color));
+    }
+    g->nlost = 0;
 }
 
 /* Moves taken back to ply: the unseen moves after it are gone. */

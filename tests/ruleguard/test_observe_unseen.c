@@ -190,6 +190,42 @@ static void test_go_full_view_still_two_moves(void **state)
     assert_int_equal(two, 1);
 }
 
+/* The camera turned, the right-hand column in view and empty: White's move not seen was on
+ * none of its points. Black played twice (or White passed): TWO_MOVES after the unseen move,
+ * the record keeping the pass (a render's same-colour fault, first out of the picture). */
+static const char *const turned_empty =
+    V(10, 10, ".........", ".........", "..X......", ".........", "....X....", ".........",
+      "......O..", ".........", ".........")
+        V(11, 11, ".........", ".........", "..X......", ".........", "....X....", ".........",
+          "......O..", ".........", ".........")
+            V(12, 12, ".........", ".........", "..X......", ".........", "....X....", ".........",
+              "......O..", ".........", ".........");
+
+static void test_go_unseen_move_on_none_of_its_points(void **state)
+{
+    (void)state;
+    size_t len = strlen(partial_stream) + strlen(turned_empty) + 1;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, "%s%s", partial_stream, turned_empty);
+    static struct got got;
+    struct check_obs_result res;
+    run(text, &got, &res);
+    free(text);
+    int two = 0, ply = 0;
+    for (int i = 0; i < got.n; i++)
+        if (got.ev[i].kind == GUARD_TWO_MOVES) two++, ply = got.ev[i].ply;
+    assert_int_equal(two, 1);
+    assert_int_equal(ply, 3); /* Black E5, the second Black stone in a row */
+    assert_int_equal(flags(&got), 1);
+    struct go_event_record r;
+    char moves[256];
+    record_of(&got, 9, moves, sizeof moves, &r);
+    tu_note("record: %s", moves);
+    assert_string_equal(moves, "B C7 W -- B E5 W G3");
+    go_event_record_free(&r);
+}
+
 /* Two views of the 9x9 board b (rows from the top; 'X' 'O' '.'), J5 occluded (for good: a cup
  * stands there), appended to out. */
 static void gobs(char *out, size_t len, char b[9][10], int *frame)
@@ -413,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_go_move_out_of_view_is_unseen),
         cmocka_unit_test(test_go_unseen_move_found_when_seen),
         cmocka_unit_test(test_go_full_view_still_two_moves),
+        cmocka_unit_test(test_go_unseen_move_on_none_of_its_points),
         cmocka_unit_test(test_go_unseen_move_found_by_its_capture),
         cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
         cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
