@@ -287,9 +287,24 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         int a = ch->arrived[i], p = shogi_obs_point(a);
         if (named[a] || r->expect[a] || !o->point[p]) continue;
         double s, margin;
-        int piece =
-            best_drop(&r->book, can, shogi_piece_color(o->point[p]), r->patch[a], &s, &margin);
+        int c = shogi_piece_color(o->point[p]);
+        int piece = best_drop(&r->book, can, c, r->patch[a], &s, &margin);
         if (!piece) continue;
+        /* among the kinds its side holds, as the settled views told them (overhead film 102:
+           without it the guard flagged the gold dropped on 2c as taken back when it moved on): its
+           face must still fit as a piece, and the kind stays in doubt when the face alone says
+           another */
+        bool held[SHOGI_HAND_TYPES];
+        for (int t = 0; t < SHOGI_HAND_TYPES; t++) held[t] = can[t] && r->hand_est[c][t] > 0;
+        double hs, hmargin;
+        int hp = best_drop(&r->book, held, c, r->patch[a], &hs, &hmargin);
+        bool any_held = false;
+        for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) any_held |= held[t];
+        if (any_held && hp && hs > 0.4) {
+            o->point[p] = (uint8_t)hp;
+            o->conf[p] = (float)(hp != piece || hmargin < DROP_KIND_MARGIN ? DROP_KIND_DOUBT : 0.9);
+            continue;
+        }
         o->point[p] = (uint8_t)piece;
         /* a piece surely, its kind in doubt when another kind fits about as well: the guard
            may then take the kind the hands and the rules allow */
