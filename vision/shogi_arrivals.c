@@ -113,6 +113,20 @@ static void droppable_kinds(const uint8_t *expect, bool can[SHOGI_HAND_TYPES])
  * or above its SOBS_CONF_SEEN 0.85: ruleguard/guard_observe_shogi_internal.h) */
 #define DROP_KIND_DOUBT 0.87
 
+/* A pawn dropped beside its side's own pawn on the file (nifu) is read as another kind the
+ * side holds when its face fits that kind within this of the pawn's. */
+#define NIFU_DOUBT 0.1
+
+/* Whether side c has an unpromoted pawn on file f. */
+static bool pawn_on_file(const uint8_t *board, int c, int f)
+{
+    for (int k = 1; k <= 9; k++) {
+        int p = board[shogi_sq(f, k)];
+        if (p && shogi_piece_type(p) == SHOGI_PAWN && (int)shogi_piece_color(p) == c) return true;
+    }
+    return false;
+}
+
 /* The unpromoted piece of owner c whose face fits patch best (a drop), among the kinds that can
  * be dropped (all of them when the board says none can: it was misread); *margin: by how much
  * it fits better than the next kind. */
@@ -298,6 +312,24 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         for (int t = 0; t < SHOGI_HAND_TYPES; t++) held[t] = can[t] && r->hand_est[c][t] > 0;
         double hs, hmargin;
         int hp = best_drop(&r->book, held, c, r->patch[a], &hs, &hmargin);
+        /* a pawn read on a file where its side has a pawn (nifu) by a face that fits another
+           held kind nearly as well is that kind, in doubt: a small patch tells a pawn from a
+           bishop poorly (side film 106: B*5e read as a pawn; player film 104: B*5f), and a
+           pawn dropped there plainly still reaches the guard as a pawn */
+        if (hp && shogi_piece_type(hp) == SHOGI_PAWN && hmargin < NIFU_DOUBT &&
+            pawn_on_file(r->expect, c, shogi_sq_file(a))) {
+            held[SHOGI_PAWN] = false;
+            double ns, nm;
+            int np = best_drop(&r->book, held, c, r->patch[a], &ns, &nm);
+            bool other = false;
+            for (int t = SHOGI_LANCE; t <= SHOGI_GOLD; t++) other |= held[t];
+            if (other && np && ns > 0.4 && ns > hs - NIFU_DOUBT) {
+                o->point[p] = (uint8_t)np;
+                o->conf[p] = (float)DROP_KIND_DOUBT;
+                continue;
+            }
+            held[SHOGI_PAWN] = true;
+        }
         bool any_held = false;
         for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) any_held |= held[t];
         if (any_held && hp && hs > 0.4) {
