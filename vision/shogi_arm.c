@@ -79,12 +79,33 @@ static double rim_change(const uint8_t *a, const uint8_t *b)
 #define RIM_ADOPT_NS      2000000000LL
 #define RIM_ADOPT_WEAK_NS 250000000LL
 #define RIM_WEAK_GAIN     2.0
+/* A rim piece that changed and then stayed so this long, beside edge cells that have not moved
+ * for as long either, is no arm: a hand placing a piece moves, while the shadow of a player
+ * leaning in after a move (or a piece's shadow over the rim) lies still. Held as an arm for
+ * RIM_ADOPT_NS, it kept the cells of the move beside it covered and the next move came before
+ * the view settled (player films: three moves in one view, a silver named a gold). */
+#define RIM_STILL_NS 700000000LL
 /* A rim piece has changed past this many times the noise plus this many levels (some six of
  * noise's standard deviations over 32 samples; an arm changes it by 15-25 levels). */
 #define RIM_NOISE_GAIN 1.8
 #define RIM_MIN_CHANGE 3.0
 /* More rim pieces than this changed at once is no arm (one is two or three cells wide). */
 #define RIM_ARM_MAX 12
+
+/* When the edge cells beside rim piece s (the cell it lies beside and its two neighbours along
+ * the edge) last moved. */
+static int64_t rim_cells_moved_ns(const struct shogi_reader *r, int s)
+{
+    int side = s / 9, k = s % 9;
+    int64_t last = 0;
+    for (int j = k - 1; j <= k + 1; j++) {
+        if (j < 0 || j > 8) continue;
+        int x = side < 2 ? j : side == 2 ? 0 : 8, y = side < 2 ? (side == 0 ? 0 : 8) : j;
+        int64_t t = r->cell_moved_ns[shogi_sq(9 - x, y + 1)];
+        if (t > last) last = t;
+    }
+    return last;
+}
 
 /* Cells an arm lies over: those changed since the last settled view that join, through changed
  * cells, a changed piece of the rim (or the picture's edge). A hand comes over the rim; a move
@@ -101,8 +122,10 @@ void shogi_cover_arm(struct shogi_reader *r, const struct vision_image *gray, st
         if (!r->ref_valid || rim_change(r->rim_now[s], r->rim_prev[s]) > rim_thr)
             r->rim_still_ns[s] = gray->t_ns;
         bool weak = rim_change(r->rim_now[s], r->rim_ref[s]) < RIM_WEAK_GAIN * rim_thr;
-        if (r->ref_valid &&
-            gray->t_ns - r->rim_still_ns[s] > (weak ? RIM_ADOPT_WEAK_NS : RIM_ADOPT_NS))
+        int64_t adopt = weak ? RIM_ADOPT_WEAK_NS : RIM_ADOPT_NS;
+        if (gray->t_ns - rim_cells_moved_ns(r, s) > RIM_STILL_NS && adopt > RIM_STILL_NS)
+            adopt = RIM_STILL_NS;
+        if (r->ref_valid && gray->t_ns - r->rim_still_ns[s] > adopt)
             memcpy(r->rim_ref[s], r->rim_now[s], SHOGI_RIM);
     }
     int nrim = 0;

@@ -113,6 +113,20 @@ static void droppable_kinds(const uint8_t *expect, bool can[SHOGI_HAND_TYPES])
  * or above its SOBS_CONF_SEEN 0.85: ruleguard/guard_observe_shogi_internal.h) */
 #define DROP_KIND_DOUBT 0.87
 
+/* A pawn dropped beside its side's own pawn on the file (nifu) is read as another kind the
+ * side holds when its face fits that kind within this of the pawn's. */
+#define NIFU_DOUBT 0.1
+
+/* Whether side c has an unpromoted pawn on file f. */
+static bool pawn_on_file(const uint8_t *board, int c, int f)
+{
+    for (int k = 1; k <= 9; k++) {
+        int p = board[shogi_sq(f, k)];
+        if (p && shogi_piece_type(p) == SHOGI_PAWN && (int)shogi_piece_color(p) == c) return true;
+    }
+    return false;
+}
+
 /* The unpromoted piece of owner c whose face fits patch best (a drop), among the kinds that can
  * be dropped (all of them when the board says none can: it was misread); *margin: by how much
  * it fits better than the next kind. */
@@ -287,9 +301,42 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         int a = ch->arrived[i], p = shogi_obs_point(a);
         if (named[a] || r->expect[a] || !o->point[p]) continue;
         double s, margin;
-        int piece =
-            best_drop(&r->book, can, shogi_piece_color(o->point[p]), r->patch[a], &s, &margin);
+        int c = shogi_piece_color(o->point[p]);
+        int piece = best_drop(&r->book, can, c, r->patch[a], &s, &margin);
         if (!piece) continue;
+        /* among the kinds its side holds, as the settled views told them (overhead film 102:
+           without it the guard flagged the gold dropped on 2c as taken back when it moved on): its
+           face must still fit as a piece, and the kind stays in doubt when the face alone says
+           another */
+        bool held[SHOGI_HAND_TYPES];
+        for (int t = 0; t < SHOGI_HAND_TYPES; t++) held[t] = can[t] && r->hand_est[c][t] > 0;
+        double hs, hmargin;
+        int hp = best_drop(&r->book, held, c, r->patch[a], &hs, &hmargin);
+        /* a pawn read on a file where its side has a pawn (nifu) by a face that fits another
+           held kind nearly as well is that kind, in doubt: a small patch tells a pawn from a
+           bishop poorly (side film 106: B*5e read as a pawn; player film 104: B*5f), and a
+           pawn dropped there plainly still reaches the guard as a pawn */
+        if (hp && shogi_piece_type(hp) == SHOGI_PAWN && hmargin < NIFU_DOUBT &&
+            pawn_on_file(r->expect, c, shogi_sq_file(a))) {
+            held[SHOGI_PAWN] = false;
+            double ns, nm;
+            int np = best_drop(&r->book, held, c, r->patch[a], &ns, &nm);
+            bool other = false;
+            for (int t = SHOGI_LANCE; t <= SHOGI_GOLD; t++) other |= held[t];
+            if (other && np && ns > 0.4 && ns > hs - NIFU_DOUBT) {
+                o->point[p] = (uint8_t)np;
+                o->conf[p] = (float)DROP_KIND_DOUBT;
+                continue;
+            }
+            held[SHOGI_PAWN] = true;
+        }
+        bool any_held = false;
+        for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) any_held |= held[t];
+        if (any_held && hp && hs > 0.4) {
+            o->point[p] = (uint8_t)hp;
+            o->conf[p] = (float)(hp != piece || hmargin < DROP_KIND_MARGIN ? DROP_KIND_DOUBT : 0.9);
+            continue;
+        }
         o->point[p] = (uint8_t)piece;
         /* a piece surely, its kind in doubt when another kind fits about as well: the guard
            may then take the kind the hands and the rules allow */

@@ -35,6 +35,8 @@ void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_pos
     memcpy(r->ref_tex, r->tex, sizeof r->ref_tex);
     r->have_ref = true;
     memcpy(r->expect, pos->board, sizeof r->expect);
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < SHOGI_HAND_TYPES; t++) r->hand_est[c][t] = pos->hand[c][t];
     r->first_mover = pos->side;
     r->line_ref = 0;   /* learned on the next frame */
     r->follow_ref = 0; /* as well */
@@ -304,6 +306,32 @@ static void turn_observation(struct observation *o)
     o->hands[1] = t.hands[0];
 }
 
+/* Pieces on board per side and kind (promoted pieces by their base kind). */
+static void board_counts(const uint8_t *board, int n[2][SHOGI_HAND_TYPES])
+{
+    memset(n, 0, 2 * sizeof n[0]);
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        if (!board[sq]) continue;
+        int t = shogi_type_base(shogi_piece_type(board[sq]));
+        if (t >= SHOGI_PAWN && t <= SHOGI_GOLD) n[shogi_piece_color(board[sq])][t]++;
+    }
+}
+
+/* The hands after a settled view: a side's pieces fewer on the board went to the other side's
+ * hand, a side's pieces more on it came from its own (never below none). */
+static void update_hands(struct shogi_reader *r, const uint8_t *before)
+{
+    int a[2][SHOGI_HAND_TYPES], b[2][SHOGI_HAND_TYPES];
+    board_counts(before, b);
+    board_counts(r->expect, a);
+    for (int c = 0; c < 2; c++)
+        for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
+            int lost = b[!c][t] - a[!c][t], put = a[c][t] - b[c][t];
+            int h = r->hand_est[c][t] + (lost > 0 ? lost : 0) - (put > 0 ? put : 0);
+            r->hand_est[c][t] = h > 0 ? h : 0;
+        }
+}
+
 void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
 {
     if (!r->oriented || !o->board_found) return;
@@ -357,6 +385,8 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
             r->have_ref = true;
         }
     }
+    uint8_t before[SHOGI_SQUARES];
+    memcpy(before, r->expect, sizeof before);
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         int p = shogi_obs_point(sq);
         if (o->occluded[p] || o->conf[p] < 0.5f) continue;
@@ -376,4 +406,5 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
             r->moved_since[sq] = false;
         }
     }
+    update_hands(r, before);
 }

@@ -21,8 +21,12 @@ struct shogi_reader {
     bool seen[SHOGI_SQUARES]; /* the whole cell lies inside the image */
     struct shogi_reader_stats stats;
     /* per-frame observations (shogi_observe.c) */
-    uint8_t expect[SHOGI_SQUARES];   /* what the last settled view showed (or the start) */
-    int first_mover;                 /* whose move the start position awaits */
+    uint8_t expect[SHOGI_SQUARES]; /* what the last settled view showed (or the start) */
+    int first_mover;               /* whose move the start position awaits */
+    /* The pieces each side holds as the settled views tell them (a piece of the other side
+     * gone from the board went to this side's hand, a piece of this side new on it came from
+     * it): what a drop can be (shogi_arrivals.c). */
+    int hand_est[2][SHOGI_HAND_TYPES];
     double line_ref;                 /* grid-line contrast of an uncovered cell border */
     double line_cell[SHOGI_SQUARES]; /* each cell's at the last settled view (pieces standing in
                                         front hide lines in an oblique view) */

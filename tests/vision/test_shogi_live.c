@@ -47,10 +47,15 @@ struct tally {
         double n, sum, ss, min, max;
     } red[2]; /* of plain [0] and promoted [1] faces */
     long settled, cells, cells_right;
+    /* the cells read wrong on settled frames, by what is wrong: a piece where none is or none
+       where one is; the owner; the kind (promotion aside); only the promotion */
+    long wrong_occ, wrong_own, wrong_type, wrong_prom;
     long held_covered;             /* cells said covered on settled frames (a still cover) */
     long unseen, unseen_piece;     /* cells out of the picture on settled frames; of them read as a
                                       piece (never: the reader reads them empty, unsure) */
     long covered, covered_misread; /* covered cells; of them read as a wrong piece */
+    long bare, bare_covered;       /* cells of frames with no hand at the board; of them said
+                                      covered (a false cover holds the view from settling) */
     double ms_sum, ms_max;
     long ms_n;
 };
@@ -98,6 +103,11 @@ static void take_move(const struct guard_event *e, struct shogi_move got[64], in
     if (*ngot < 64) got[(*ngot)++] = e->shogi;
 }
 
+static int shogi_obs_point_of(int sq)
+{
+    return (shogi_sq_rank(sq) - 1) * OBS_MAX + 9 - shogi_sq_file(sq);
+}
+
 static void run_game(const struct shogi_record *rec, enum render_scenario sc, uint64_t seed,
                      int nfilm, struct tally *t, char *why, size_t whylen)
 {
@@ -116,6 +126,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
     struct guard_event ev[GUARD_OBS_MAX_EVENTS];
     struct shogi_move got[64];
     int ngot = 0, flags = 0;
+    long game_cells = 0, game_right = 0;
     bool started = false;
     t->games++;
     int frames = render_shogi_frame_count(r);
@@ -142,6 +153,11 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             t->covered_misread += !obs->occluded[p] && obs->conf[p] >= 0.5f &&
                                   obs->point[p] != f->board[sq] && rd != NULL;
         }
+        if (f->settled)
+            for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+                t->bare++;
+                t->bare_covered += obs->occluded[shogi_obs_point_of(sq)];
+            }
         if (getenv("SHOGI_LIVE_DEBUG_OCC") && f->settled) {
             int occ = 0, low = 0;
             for (int y = 0; y < 9; y++)
@@ -154,7 +170,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
                     }
                     if (obs->occluded[p]) fprintf(stderr, " occ(%d,%d)", x, y);
                 }
-            fprintf(stderr, "\nframe %d: occluded %d low %d\n", i, occ, low);
+            fprintf(stderr, "\nframe %d (truth ply %d): occluded %d low %d\n", i, f->ply, occ, low);
         }
         if (f->settled && img.fmt != VISION_GRAY8)
             for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
@@ -181,7 +197,20 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
                     continue;
                 }
                 t->cells++;
-                t->cells_right += stable->obs.point[p] == f->board[sq];
+                int rd_p = stable->obs.point[p], tr_p = f->board[sq];
+                t->cells_right += rd_p == tr_p;
+                game_cells++;
+                game_right += rd_p == tr_p;
+                if (rd_p == tr_p) continue;
+                if (!rd_p || !tr_p)
+                    t->wrong_occ++;
+                else if (shogi_piece_color(rd_p) != shogi_piece_color(tr_p))
+                    t->wrong_own++;
+                else if (shogi_type_base(shogi_piece_type(rd_p)) !=
+                         shogi_type_base(shogi_piece_type(tr_p)))
+                    t->wrong_type++;
+                else
+                    t->wrong_prom++;
             }
         }
         int n = shogi_obs_guard_observe_stable(guard, stable, ev);
@@ -250,6 +279,10 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         if (getenv("SHOGI_LIVE_DEBUG") || getenv("SHOGI_LIVE_PROMO"))
             fprintf(stderr, "promotion at ply %d: %s\n", k + 1, ok ? "right" : "missed");
     }
+    if (game_right < game_cells || !started)
+        tu_note("  %s seed %llu: %s, %d/%d moves right, settled cells %ld/%ld right",
+                render_scenario_name(sc), (unsigned long long)seed,
+                started ? "started" : "NOT started", right, want, game_right, game_cells);
     t->started += started;
     t->moves += want;
     t->moves_right += right;
@@ -302,6 +335,12 @@ static void test_shogi_live(void **state)
                 t.cells, sf_pct(t.unseen, t.unseen + t.cells + t.held_covered),
                 sf_pct(t.held_covered, t.unseen + t.cells + t.held_covered),
                 sf_pct(t.covered_misread, t.covered), t.ms_n ? t.ms_sum / t.ms_n : 0, t.ms_max);
+        tu_note("  %s cells said covered with no hand at the board: %.2f%%",
+                render_scenario_name(scenes[s]), sf_pct(t.bare_covered, t.bare));
+        if (t.cells > t.cells_right)
+            tu_note("  %s cells read wrong: occupancy %ld, owner %ld, kind %ld, promotion %ld",
+                    render_scenario_name(scenes[s]), t.wrong_occ, t.wrong_own, t.wrong_type,
+                    t.wrong_prom);
         all.games += t.games;
         all.started += t.started;
         all.moves += t.moves;
