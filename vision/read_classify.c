@@ -139,12 +139,33 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
  * a foreign gap, three in four of them for gaps within the board's tolerance alone; every
  * hand's point with a foreign gap had one beyond it (24 of 24, each also with three or four
  * gaps not board). */
-static int foreign_far(const struct read_gaps *gs, int p)
+/* (beside a white "stone" colder than grey, pf->cool, only a gap far off that line, or more
+ * saturated than the board along it, is skin. A white stone's shadow or flank on a pinkish
+ * board under mixed light turns a gap off the line as well, by less: on the labelled photos the
+ * reader is tuned on, foreign gaps beside true stones 0.30..1.04 of the board's chromaticity
+ * off it, all but one under 0.75, and 1.07 along it at most; beside a hand's points most lie
+ * beyond, and a hand has others that do. Not beside a black "stone": the renders' knuckles
+ * read black beside gaps 0.45 off the line, 0.83 along it, a stone read under a hand on seed 1) */
+#define FOREIGN_FAR_OFF   0.8
+#define FOREIGN_FAR_ALONG 1.15
+
+static bool skin_gap(const struct read_gaps *gs, int gi)
+{
+    const struct sample *g = &gs->gap[gi], *r = &gs->ref[gi];
+    double lb = fmax(r->lum, 20), lg = fmax(g->lum, 20);
+    double bx = r->rg / lb, by = r->gb / lb, len2 = bx * bx + by * by;
+    if (len2 < 1e-6) return true;
+    double off = fabs((g->rg / lg) * by - (g->gb / lg) * bx) / len2;
+    double along = ((g->rg / lg) * bx + (g->gb / lg) * by) / len2;
+    return off > FOREIGN_FAR_OFF || along > FOREIGN_FAR_ALONG;
+}
+
+static int foreign_far(const struct read_gaps *gs, bool cool_white, int p)
 {
     int x = p % OBS_MAX, y = p / OBS_MAX, far = 0;
     for (int k = 0; k < 4; k++) {
         int gi = (y + k / 2) * NG + x + k % 2;
-        far += gs->foreign[gi] && gs->gd[gi] > gs->tol;
+        far += gs->foreign[gi] && gs->gd[gi] > gs->tol && (!cool_white || skin_gap(gs, gi));
     }
     return far;
 }
@@ -164,7 +185,10 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
     /* a stone on the edge with the margin beyond it covered: a hand reaching in from outside
      * the board (a stone never lies on the margin) */
     if (v != OBS_EMPTY && pf->outer_bad[p] >= 2) return true;
-    /* a white "stone" that goes on over a gap beyond a stone's reach: a pale finger */
+    /* a white "stone" that goes on over a gap beyond a stone's reach: a pale finger (colder
+     * than grey or not, pf->cool: between white stones crowded on a pale board, photo 41, the
+     * gaps are as pale and grey, but excusing those read 2 more stones under pale fingers on
+     * the renders of seed 1) */
     if (v == OBS_WHITE && pf->pale[p] >= 1) return true;
     /* a black stone never darkens the gaps beside it as much as itself: a sleeve or an arm's
      * shadow does */
@@ -184,9 +208,13 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
     if (v == OBS_BLACK && tinted && pf->neu[p] < neu_min[OBS_BLACK] && pf->rho[p] > 0.3 &&
         !washed_stone)
         return true;
-    if (v == OBS_WHITE && tinted && pf->neu[p] < neu_min[OBS_WHITE]) return true;
+    /* (a white "stone" colder than grey, pf->cool, is no skin however coloured: a bluish
+     * stone on a pale board, as coloured as the board, photo 41) */
+    if (v == OBS_WHITE && tinted && pf->neu[p] < neu_min[OBS_WHITE] && !pf->cool[p]) return true;
     /* a "stone" with skin or cloth on a gap beside it: a finger on it or just over it */
-    if (v != OBS_EMPTY && pf->foreign[p] >= 1 && foreign_far(gs, p) >= 1) return true;
+    if (v != OBS_EMPTY && pf->foreign[p] >= 1 &&
+        foreign_far(gs, v == OBS_WHITE && pf->cool[p], p) >= 1)
+        return true;
     return false;
 }
 
@@ -227,6 +255,9 @@ static int unexplained_gaps(const struct read_points_f *pf, const struct read_ga
             if (gl < rl && gl >= SHADOW_MIN * rl &&
                 ((val[q] == OBS_BLACK && pf->neu[q] > black_neu && body < 0.6 * gl) ||
                  (val[q] == OBS_WHITE && pf->neu[q] > white_neu && pf->rho[q] > 1))) {
+                /* (not a white stone colder than grey but less neutral than the frame's: a
+                 * render's pale finger so explained its own shadow, 2 stones read under hands on
+                 * seed 900) */
                 explained = true;
                 break;
             }
@@ -236,9 +267,10 @@ static int unexplained_gaps(const struct read_points_f *pf, const struct read_ga
                 explained = pf->neu[q] > black_neu && gl < rl && gl >= 0.8 * body;
             /* a white stone's shaded flank: grey, no brighter than the board (a pale sleeve
              * or a white cuff over a gap is brighter), not as dark as an arm's shadow */
+            /* (as neutral as a white stone in this frame, or colder than grey: pf->cool) */
             else if (val[q] == OBS_WHITE)
-                explained =
-                    pf->neu[q] > white_neu && pf->rho[q] > 1 && gl <= rl && gl >= DARK_GAP * rl;
+                explained = (pf->neu[q] > white_neu || pf->cool[q]) && pf->rho[q] > 1 && gl <= rl &&
+                            gl >= DARK_GAP * rl;
         }
         bad += !explained;
     }

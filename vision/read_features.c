@@ -137,6 +137,22 @@ void point_features(const struct read_image *im, const struct grid *g, const str
             double sl = fmax(s.lum, 20), bcx = b.rg / bl, bcy = b.gb / bl, blen = hypot(bcx, bcy);
             pf->offcolour[p] = tinted && bchroma > 8 && blen > 1e-3 &&
                                fabs((s.rg / sl) * bcy - (s.gb / sl) * bcx) / blen > 0.3 * blen;
+            /* the body's chromaticity along the board's (1 the board's colour, 0 grey, below 0
+             * the other side of grey) and across it, in shares of the board's. Skin lies on
+             * the board's side of grey (a wood board's colour is skin's, less saturated or
+             * more); a white stone under daylight or a cool lamp lies on the other side, or
+             * at grey. On the 20 labelled photos the reader is tuned on, white stones along
+             * -1.2..0.24 but on two boards (a warm lamp: 0.26..0.56; a board near grey, whose
+             * colour gives no direction), their median at most 0.11; points of a hand read
+             * white 0.28..0.74 (one 0.05). So a white body below COOL_ALONG is no skin, though
+             * it may be no more neutral than the board by its chroma alone (pf->neu: a bluish
+             * stone as coloured as a pale board has neu 0) */
+            double along =
+                       blen > 1e-3 ? ((s.rg / sl) * bcx + (s.gb / sl) * bcy) / (blen * blen) : 0,
+                   across =
+                       blen > 1e-3 ? ((s.rg / sl) * bcy - (s.gb / sl) * bcx) / (blen * blen) : 0;
+            pf->cool[p] = tinted && bchroma > 8 && blen > 1e-3 && along < COOL_ALONG &&
+                          hypot(along, across) < COOL_CHROMA;
             pf->bdist[p] = hypot((s.lum - b.lum) / bl, 1.5 * hypot(s.rg - b.rg, s.gb - b.gb) / bl);
             /* the cross: grid lines darker than the board just off them */
             double on = 0, off = 0;

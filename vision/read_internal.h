@@ -101,6 +101,8 @@ struct read_points_f {
     bool washed[OBS_POINTS];      /* a glare so strong the board and a white stone look alike */
     bool neutral[OBS_POINTS];     /* the body's colour under half the frame's board's: a stone */
     bool offcolour[OBS_POINTS];   /* body off the line from the board's colour to grey: skin */
+    bool cool[OBS_POINTS];        /* body no warmer than grey along the board's colour and no
+                                   * more coloured than the board: not skin (read_features.c) */
     bool outside[OBS_POINTS];     /* the intersection lies beyond the frame's edge */
     bool body_seen[OBS_POINTS];   /* the stone body's centre lies inside the frame */
     bool cut[OBS_POINTS];         /* body sample or cross partly beyond the frame */
@@ -113,6 +115,11 @@ struct read_points_f {
     unsigned char badmask[OBS_POINTS]; /* which of the four gaps (bit k: dirs[k]) are not board */
     unsigned char reach[OBS_POINTS];   /* which of them a stone standing here would hide in part */
 };
+
+/* pf->cool: a body whose chromaticity lies below this share of the board's along the board's
+ * colour, and within the board's chromaticity of grey (a blue sleeve is far more coloured) */
+#define COOL_ALONG  0.2
+#define COOL_CHROMA 1.0
 
 void point_features(const struct read_image *im, const struct grid *g, const struct stone_geom *sg,
                     const struct read_gaps *gs, struct read_points_f *pf);

@@ -481,18 +481,23 @@ static void run(const char *root_in, const char *name, struct tally *t)
  * Session 17, hands' chains no longer run through crowds of stones (read_hands.c): bundled
  * 93.93 % on right boards (85.96 % all), precision 100 % (920), recall 67.10 % (black 68.18 %,
  * white 66.04 %); shared 93.35 % (89.34 %), precision 100 % (1368), recall 68.33 % (black
- * 70.24 %, white 66.43 %), of which the 4 held out 61.77 % (58.48 % before). */
+ * 70.24 %, white 66.43 %), of which the 4 held out 61.77 % (58.48 % before).
+ * Session 18, a white body colder than grey is no skin (read_features.c pf->cool: the
+ * neutrality bound, the gaps its body leans over, the foreign gaps beside it): bundled 95.04 %
+ * on right boards (86.97 % all), precision 100 % (963), recall 70.24 % (black 70.82 %, white
+ * 69.67 %); shared 93.77 % (89.75 %), precision 100 % (1402), recall 70.03 % (black 71.64 %,
+ * white 68.43 %), exact 6; the 4 held out 62.03 %. */
 static void assert_stone_floors(const struct stone_tally *s)
 {
     if (!s->photos) return;
     int called = s->called[0] + s->called[1], hit = s->hit[0] + s->hit[1];
     int lab = s->label[0] + s->label[1];
-    assert_true(s->right_correct * 1000 >= 920 * s->right_points);
-    assert_true(s->correct * 1000 >= 840 * s->points);
+    assert_true(s->right_correct * 1000 >= 935 * s->right_points);
+    assert_true(s->correct * 1000 >= 860 * s->points);
     assert_true(hit * 1000 >= 995 * called);
-    assert_true(hit * 1000 >= 650 * lab);
-    assert_true(s->hit[0] * 1000 >= 660 * s->label[0]);
-    assert_true(s->hit[1] * 1000 >= 640 * s->label[1]);
+    assert_true(hit * 1000 >= 700 * lab);
+    assert_true(s->hit[0] * 1000 >= 700 * s->label[0]);
+    assert_true(s->hit[1] * 1000 >= 680 * s->label[1]);
     assert_true(s->exact * 100 >= 15 * s->photos);
 }
 
