@@ -300,6 +300,37 @@ static void commit_after_unseen(struct shogi_obs_guard *g, const struct shogi_po
         commit_all(g, seq, n, t, frame, flushing, b);
 }
 
+/* Legal moves that explain the board once readings in doubt are taken for misreads
+ * (sobs_find_moves_doubt): only on a settled board seen again, committed when ready, noted as
+ * read in doubt; the readings overruled then tolerated (masked) until the square reads
+ * otherwise (a later sure reading of another piece there is evidence again). */
+static bool commit_doubted(struct shogi_obs_guard *g, const struct shogi_position *pos,
+                           const uint8_t *board, const int *d, int nd, int64_t t, uint64_t frame,
+                           bool flushing, struct sobs_evbuf *b)
+{
+    /* only on a settled board seen again (nothing still being read: a move half seen is no
+       story to guess), and not at the end's last readings */
+    if (sobs_any_candidate(g) || !g->last_clean || (!flushing && g->wait < g->cfg.max_wait_obs))
+        return false;
+    struct shogi_move seq[SOBS_SEQ_MAX];
+    int n = sobs_find_moves_doubt(g, pos, board, d, nd, seq);
+    if (n == 0) return false;
+    if (!ready(g, pos, seq, n, flushing)) return true; /* wait, flag nothing yet */
+    int n0 = b->n;
+    commit_all(g, seq, n, t, frame, flushing, b);
+    for (int e = n0; e < b->n; e++)
+        if (b->ev[e].kind == GUARD_MOVE && !strstr(b->ev[e].text, "in doubt")) {
+            size_t len = strlen(b->ev[e].text);
+            snprintf(b->ev[e].text + len, sizeof b->ev[e].text - len, " (read in doubt)");
+        }
+    /* the readings overruled: tolerated as misreads until the square reads otherwise */
+    const struct shogi_position *now = &sobs_game(g)->pos;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        if (g->sq[sq].belief != now->board[sq] && sobs_read_in_doubt(g, sq))
+            g->mask[sq] = g->sq[sq].belief;
+    return true;
+}
+
 static void flag_disturbed(struct shogi_obs_guard *g, const int *d, int nd, int64_t t,
                            uint64_t frame, struct sobs_evbuf *b)
 {
@@ -385,6 +416,11 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
             shogi_do_move(&p, m);
         }
     }
+    /* nothing legal explains the board as read, but legal moves do when readings in doubt are
+       misreads: those moves (a piece that arrived read as the one it took, a drop's face) */
+    if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN &&
+        commit_doubted(g, pos, board, d, nd, t, frame, flushing, b))
+        return;
     /* nothing legal explains it: a move seen leaving only (its end unread since), then the
        opponent's, is no foul (the reader hid where the piece went) */
     if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN) {

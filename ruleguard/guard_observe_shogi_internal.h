@@ -190,6 +190,18 @@ int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position
                     const uint8_t *board, const int *d, int nd, int nchanged,
                     struct shogi_move seq[SOBS_SEQ_MAX], int *legal_dist);
 
+/* Nothing legal explains the board as read, but legal moves do when the squares read in doubt
+ * (the latest reading below conf_sure: changed, or in the picture since the last move) may hold
+ * something else: the fewest such moves, the fewest doubtful readings overruled, the komadai
+ * agreeing best; 0 when none, or when another story as good ends elsewhere. */
+/* A square read in doubt: its latest reading was below conf_sure (a face misread, or a piece that
+ * arrived read as the one that stood there before), not masked, not being confirmed. */
+bool sobs_read_in_doubt(const struct shogi_obs_guard *g, int sq);
+#define SOBS_DOUBT_MAX 6 /* squares in doubt at once beyond which nothing is guessed */
+int sobs_find_moves_doubt(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                          const uint8_t *board, const int *d, int nd,
+                          struct shogi_move seq[SOBS_SEQ_MAX]);
+
 /* A drop read as one kind, made as another: the kind the mover's komadai show gone (when read),
  * else the one kind in the mover's hand that may legally be dropped there when the kind read is
  * not in it; else m. */

@@ -420,3 +420,90 @@ int sobs_find_moves(const struct shogi_obs_guard *g, const struct shogi_position
     *legal_dist = dist;
     return k;
 }
+
+bool sobs_read_in_doubt(const struct shogi_obs_guard *g, int sq)
+{
+    const struct sobs_square *s = &g->sq[sq];
+    return !s->last_sure && !s->cand.active && g->mask[sq] < 0;
+}
+
+struct doubt_search {
+    const struct shogi_obs_guard *g;
+    const uint8_t *board;
+    bool in_set[SHOGI_SQUARES], wild[SHOGI_SQUARES];
+    const int *set;
+    int nset;
+    struct shogi_move cur[SOBS_SEQ_MAX], best[SOBS_SEQ_MAX];
+    int nbest, best_key;
+    uint64_t best_end; /* the best story's position (its key) */
+    bool ambiguous;    /* another story as good ends elsewhere */
+};
+
+static void doubt_dfs(struct doubt_search *s, const struct shogi_position *pos, int at, int depth)
+{
+    if (at == depth) {
+        int misread = 0;
+        for (int i = 0; i < s->nset; i++) {
+            int sq = s->set[i];
+            if (pos->board[sq] == s->board[sq]) continue;
+            if (!s->wild[sq] || !pos->board[sq]) return; /* a piece replaced, not gone */
+            misread++;
+        }
+        int key = misread * 64 + sobs_hand_distance(s->g, pos);
+        if (s->nbest && key > s->best_key) return;
+        if (s->nbest && key == s->best_key) {
+            s->ambiguous |= pos->key != s->best_end;
+            return;
+        }
+        memcpy(s->best, s->cur, (size_t)depth * sizeof s->cur[0]);
+        s->nbest = depth;
+        s->best_key = key;
+        s->best_end = pos->key;
+        s->ambiguous = false;
+        return;
+    }
+    struct shogi_move local[SHOGI_MAX_MOVES];
+    int n = shogi_legal_moves(pos, local);
+    for (int i = 0; i < n; i++) {
+        struct shogi_move m = local[i];
+        if (!s->in_set[m.to] || (!shogi_move_is_drop(m) && !s->in_set[m.from])) continue;
+        struct shogi_position p = *pos;
+        shogi_do_move(&p, m);
+        s->cur[at] = m;
+        doubt_dfs(s, &p, at + 1, depth);
+    }
+}
+
+int sobs_find_moves_doubt(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                          const uint8_t *board, const int *d, int nd,
+                          struct shogi_move seq[SOBS_SEQ_MAX])
+{
+    struct doubt_search s = {.g = g, .board = board};
+    /* the squares that changed as read; the doubtful ones that did not (read in doubt as the
+       piece the game has there, since the last move) may be misreads of a piece that took it */
+    int set[SHOGI_SQUARES], nset = 0, nwild = 0;
+    for (int i = 0; i < nd; i++) {
+        set[nset++] = d[i];
+        s.in_set[d[i]] = true;
+    }
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        if (s.in_set[sq] || !sobs_read_in_doubt(g, sq) || g->sq[sq].lit_obs <= g->move_obs ||
+            !pos->board[sq] || g->sq[sq].last_read != pos->board[sq])
+            continue;
+        set[nset++] = sq;
+        s.in_set[sq] = s.wild[sq] = true;
+        nwild++;
+    }
+    if (nwild == 0 || nwild > SOBS_DOUBT_MAX) return 0;
+    s.set = set;
+    s.nset = nset;
+    for (int depth = 1; depth <= SOBS_SEQ_MAX; depth++) {
+        if (nd > 2 * depth) continue;
+        doubt_dfs(&s, pos, 0, depth);
+        if (!s.nbest) continue;
+        if (s.ambiguous) return 0;
+        memcpy(seq, s.best, (size_t)s.nbest * sizeof seq[0]);
+        return s.nbest;
+    }
+    return 0;
+}

@@ -890,6 +890,51 @@ static void test_text_format_roundtrip(void **state)
     assert_int_equal(err.line, 3);
 }
 
+/* A capture whose piece the reader names after the one it took, in doubt (the face that stood
+ * there before, read below conf_sure), the piece that moved read gone surely: nothing as read
+ * explains it (a gold vanished), but the gold's capture does once the doubtful reading is a
+ * misread. Recorded, noted in doubt, no flag; read surely, the same board is still flagged. */
+static void test_capture_read_in_doubt_as_the_piece_taken(void **state)
+{
+    (void)state;
+    for (int sure = 0; sure < 2; sure++) {
+        struct shogi_position p, q;
+        position(&p, "4k4/9/9/4p4/4G4/9/9/9/4K4 b - 1");
+        struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+        assert_int_equal(observe(g, &p, 2), 0);
+        q = p;
+        play(&q, "5e5d");
+        int moves = 0, total = 0;
+        bool noted = false;
+        for (int i = 0; i < 6; i++) {
+            see(&q);
+            int at = point_of(sq_of("5d"));
+            view.point[at] = shogi_piece(SHOGI_GOTE, SHOGI_PAWN);
+            view.conf[at] = sure ? 0.95f : 0.7f;
+            view.hands[SHOGI_SENTE].visible = false;
+            int n = shogi_obs_guard_observe(g, &view, ev);
+            total += flags(n);
+            for (int k = 0; k < n; k++)
+                if (ev[k].kind == GUARD_MOVE) {
+                    moves++;
+                    char usi[6];
+                    assert_string_equal(shogi_move_to_usi(ev[k].shogi, usi), "5e5d");
+                    noted |= strstr(ev[k].text, "in doubt") != NULL;
+                }
+        }
+        if (sure) {
+            assert_int_equal(moves, 0);
+            assert_true(total > 0);
+        } else {
+            assert_int_equal(moves, 1);
+            assert_true(noted);
+            assert_int_equal(total, 0);
+            assert_int_equal(shogi_obs_guard_game(g)->n, 1);
+        }
+        shogi_obs_guard_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -915,6 +960,7 @@ int main(void)
         cmocka_unit_test(test_promoted_piece_in_hand),
         cmocka_unit_test(test_referee_commands),
         cmocka_unit_test(test_text_format_roundtrip),
+        cmocka_unit_test(test_capture_read_in_doubt_as_the_piece_taken),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
