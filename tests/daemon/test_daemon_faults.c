@@ -49,6 +49,7 @@
 #include "render/render.h"
 #include "ruleguard/guard.h"
 #include "tests/daemon/daemon_testutil.h"
+#include "tests/daemon/footage_games.h"
 #include "tests/testutil.h"
 
 #define MAX_MOVES 80
@@ -295,24 +296,6 @@ static void journal_flags(const char *path, struct film *fm)
     journal_log_free(&log);
 }
 
-/* Longest common subsequence of two token lists. */
-static int lcs(const uint32_t *a, int na, const uint32_t *b, int nb)
-{
-    int *row = calloc((size_t)nb + 1, sizeof *row), *prev = calloc((size_t)nb + 1, sizeof *prev);
-    assert_true(row && prev);
-    for (int i = 0; i < na; i++) {
-        for (int j = 0; j < nb; j++)
-            row[j + 1] = a[i] == b[j] ? prev[j] + 1 : (prev[j + 1] > row[j] ? prev[j + 1] : row[j]);
-        int *t = prev;
-        prev = row;
-        row = t;
-    }
-    int n = prev[nb];
-    free(row);
-    free(prev);
-    return n;
-}
-
 /* Score a film into its kind's tally and say what it gave. */
 static void score(const struct kind *kd, enum game_type type, int k, const char *base,
                   const struct film *fm, struct tally *t)
@@ -470,16 +453,6 @@ static const char *go_games(struct go_list *l)
     return "tests/fixtures sgf/foxwq-pro/clean";
 }
 
-static uint32_t go_key(struct go_move m, int s, int n)
-{
-    if (m.point < 0) return (uint32_t)m.color << 16 | 0xffffu;
-    int x = go_x(m.point), y = go_y(m.point), t;
-    if (s & 4) t = x, x = y, y = t;
-    if (s & 1) x = n - 1 - x;
-    if (s & 2) y = n - 1 - y;
-    return (uint32_t)m.color << 16 | (uint32_t)go_point(x, y);
-}
-
 /* The fault's ply in a truth-only render of rec with o (-1: it found no place). */
 static int go_fault_ply(const struct go_record *rec, const struct render_opts *base)
 {
@@ -565,10 +538,10 @@ static bool film_go(const char *path, int f, int gi, struct tally *t)
         struct go_move got[MAX_MOVES];
         int ng = dt_sgf_moves(sgf_path, got, MAX_MOVES);
         uint32_t a[MAX_MOVES], b[MAX_MOVES];
-        for (int i = 0; i < ns; i++) a[i] = go_key(src[i], 0, 19);
+        for (int i = 0; i < ns; i++) a[i] = fg_go_key(src[i], 0, 19);
         for (int s = 0; s < 8; s++) {
-            for (int i = 0; i < ng; i++) b[i] = go_key(got[i], s, 19);
-            int right = lcs(a, ns, b, ng);
+            for (int i = 0; i < ng; i++) b[i] = fg_go_key(got[i], s, 19);
+            int right = fg_lcs(a, ns, b, ng);
             if (right > fm->right) fm->right = right;
         }
         fm->total = ns;
@@ -607,60 +580,6 @@ static void test_go_faults(void **state)
 }
 
 /* ----------------------------------------------------------------------------- shogi ---- */
-
-static struct shogi_record **shogi_games(int *n, const char **which)
-{
-    const char *shared = tu_shared_data_dir();
-    struct shogi_record **all = NULL;
-    struct shogi_record_error err = {0};
-    *n = 0;
-    if (shared) {
-        const char *path = tu_path(shared, "shogi-games/lishogi-400.usi");
-        size_t len;
-        char *text = tu_read_file(path, &len);
-        char *save = NULL;
-        for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
-             line = strtok_r(NULL, "\n", &save)) {
-            struct shogi_record **one = NULL;
-            char name[64];
-            snprintf(name, sizeof name, "lishogi-400.usi:%d", *n + 1);
-            int got = shogi_record_read(line, strlen(line), name, &one, &err);
-            if (got < 1) fail_msg("%s: %s", name, err.message);
-            struct shogi_record **grown = realloc(all, (size_t)(*n + 1) * sizeof *all);
-            assert_non_null(grown);
-            all = grown;
-            all[(*n)++] = one[0];
-            for (int i = 1; i < got; i++) shogi_record_free(one[i]);
-            free(one);
-        }
-        free(text);
-        *which = "../shared/data shogi-games/lishogi-400.usi";
-        if (*n > 0) return all;
-    }
-    static const char *const fixtures[] = {"ryuou201409020101.kif", "kobayashi_kinsho196702.ki2",
-                                           "chudan.kif"};
-    for (size_t f = 0; f < sizeof fixtures / sizeof *fixtures; f++) {
-        char rel[128];
-        snprintf(rel, sizeof rel, "shogi-records/%s", fixtures[f]);
-        struct shogi_record **got = NULL;
-        int ng = shogi_record_read_file(tu_path(tu_fixtures_dir(), rel), &got, &err);
-        if (ng < 1) fail_msg("%s: %s", rel, err.message);
-        struct shogi_record **grown = realloc(all, (size_t)(*n + 1) * sizeof *all);
-        assert_non_null(grown);
-        all = grown;
-        all[(*n)++] = got[0];
-        for (int i = 1; i < ng; i++) shogi_record_free(got[i]);
-        free(got);
-    }
-    *which = "tests/fixtures shogi-records";
-    return all;
-}
-
-static uint32_t shogi_key(struct shogi_move m)
-{
-    return (uint32_t)m.from << 24 | (uint32_t)m.to << 16 |
-           (uint32_t)(shogi_move_is_drop(m) ? m.piece : 0) << 8 | (uint32_t)m.promote;
-}
 
 /* The fault's ply in a truth-only render (-1: it found no place); in *komadai which stands lie
  * inside the picture at the fault (bit 0 sente's, bit 1 gote's; their centres a twentieth of the
@@ -744,9 +663,9 @@ static bool film_shogi(const struct shogi_record *rec, int line, int f, int gi, 
     if (ng != 1) fail_msg("%s: %s", csa, ng < 0 ? err.message : "not one game");
     uint32_t a[MAX_MOVES], b[MAX_MOVES];
     int nb = got[0]->nmoves < MAX_MOVES ? got[0]->nmoves : MAX_MOVES;
-    for (int i = 0; i < moves; i++) a[i] = shogi_key(rec->moves[i].move);
-    for (int i = 0; i < nb; i++) b[i] = shogi_key(got[0]->moves[i].move);
-    fm->right = lcs(a, moves, b, nb);
+    for (int i = 0; i < moves; i++) a[i] = fg_shogi_key(rec->moves[i].move);
+    for (int i = 0; i < nb; i++) b[i] = fg_shogi_key(got[0]->moves[i].move);
+    fm->right = fg_lcs(a, moves, b, nb);
     fm->total = moves;
     fm->recorded = nb;
     shogi_records_free(got, ng);
@@ -766,7 +685,7 @@ static void test_shogi_faults(void **state)
     if (skipped("shogi")) TU_SKIP();
     int n;
     const char *which = "";
-    struct shogi_record **games = shogi_games(&n, &which);
+    struct shogi_record **games = fg_shogi_games(&n, &which);
     assert_true(n > 0);
     tu_note("shogi faults: games from %s (%d), %dx%d, komadai %s", which, n, WIDTH, HEIGHT,
             dt_env_long("KIFUCAM_FAULTS_KOMADAI", 1) ? "read" : "not read");

@@ -32,6 +32,7 @@
 #include "record/shogi_record.h"
 #include "render/render.h"
 #include "tests/daemon/daemon_testutil.h"
+#include "tests/daemon/footage_games.h"
 #include "tests/testutil.h"
 
 #define MAX_MOVES 400
@@ -148,50 +149,9 @@ static void footage_knobs(int full_moves, int *want, int *first, int *moves)
 
 /* ------------------------------------------------------------------ comparing records ---- */
 
-/* Longest common subsequence of two token lists (tokens compared as 32-bit keys). */
-static int lcs(const uint32_t *a, int na, const uint32_t *b, int nb)
-{
-    int *row = calloc((size_t)nb + 1, sizeof *row), *prev = calloc((size_t)nb + 1, sizeof *prev);
-    assert_non_null(row);
-    assert_non_null(prev);
-    for (int i = 0; i < na; i++) {
-        for (int j = 0; j < nb; j++)
-            row[j + 1] = a[i] == b[j] ? prev[j] + 1 : (prev[j + 1] > row[j] ? prev[j + 1] : row[j]);
-        int *t = prev;
-        prev = row;
-        row = t;
-    }
-    int n = prev[nb];
-    free(row);
-    free(prev);
-    return n;
-}
-
 static bool same_list(const uint32_t *a, int na, const uint32_t *b, int nb)
 {
     return na == nb && (na == 0 || !memcmp(a, b, (size_t)na * sizeof *a));
-}
-
-/* A Go move as a key under symmetry s of an n x n board (passes stay passes). */
-static uint32_t go_key(struct go_move m, int s, int n)
-{
-    if (m.point < 0) return (uint32_t)m.color << 16 | 0xffffu;
-    int x = go_x(m.point), y = go_y(m.point);
-    int t;
-    if (s & 4) {
-        t = x;
-        x = y;
-        y = t;
-    }
-    if (s & 1) x = n - 1 - x;
-    if (s & 2) y = n - 1 - y;
-    return (uint32_t)m.color << 16 | (uint32_t)go_point(x, y);
-}
-
-static uint32_t shogi_key(struct shogi_move m)
-{
-    return (uint32_t)m.from << 24 | (uint32_t)m.to << 16 |
-           (uint32_t)(shogi_move_is_drop(m) ? m.piece : 0) << 8 | (uint32_t)m.promote;
 }
 
 /* -------------------------------------------------------------------------------- Go ---- */
@@ -271,12 +231,12 @@ static bool film_go(const char *path, int k, int moves, struct tally *t)
         struct go_move got[MAX_MOVES];
         int ng = dt_sgf_moves(sgf_path, got, MAX_MOVES);
         uint32_t a[MAX_MOVES] = {0}, b[MAX_MOVES] = {0};
-        for (int i = 0; i < ns; i++) a[i] = go_key(src[i], 0, 19);
+        for (int i = 0; i < ns; i++) a[i] = fg_go_key(src[i], 0, 19);
         int best = -1;
         bool exact = false;
         for (int s = 0; s < 8; s++) {
-            for (int i = 0; i < ng; i++) b[i] = go_key(got[i], s, 19);
-            int right = lcs(a, ns, b, ng);
+            for (int i = 0; i < ng; i++) b[i] = fg_go_key(got[i], s, 19);
+            int right = fg_lcs(a, ns, b, ng);
             if (right > best) best = right;
             exact = exact || same_list(a, ns, b, ng);
         }
@@ -323,55 +283,6 @@ static void test_go_footage(void **state)
 
 /* ----------------------------------------------------------------------------- shogi ---- */
 
-/* The shogi games: the lishogi games of ../shared (one a line), else the fixtures' records. */
-static struct shogi_record **shogi_games(int *n, const char **which)
-{
-    const char *shared = tu_shared_data_dir();
-    struct shogi_record **all = NULL;
-    struct shogi_record_error err = {0};
-    *n = 0;
-    if (shared) {
-        const char *path = tu_path(shared, "shogi-games/lishogi-400.usi");
-        size_t len;
-        char *text = tu_read_file(path, &len);
-        char *save = NULL;
-        for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line;
-             line = strtok_r(NULL, "\n", &save)) {
-            struct shogi_record **one = NULL;
-            char name[64];
-            snprintf(name, sizeof name, "lishogi-400.usi:%d", *n + 1);
-            int got = shogi_record_read(line, strlen(line), name, &one, &err);
-            if (got < 1) fail_msg("%s: %s", name, err.message);
-            struct shogi_record **grown = realloc(all, (size_t)(*n + 1) * sizeof *all);
-            assert_non_null(grown);
-            all = grown;
-            all[(*n)++] = one[0];
-            for (int i = 1; i < got; i++) shogi_record_free(one[i]);
-            free(one);
-        }
-        free(text);
-        *which = "../shared/data shogi-games/lishogi-400.usi";
-        if (*n > 0) return all;
-    }
-    static const char *const fixtures[] = {"ryuou201409020101.kif", "kobayashi_kinsho196702.ki2",
-                                           "chudan.kif"};
-    for (size_t f = 0; f < sizeof fixtures / sizeof *fixtures; f++) {
-        char rel[128];
-        snprintf(rel, sizeof rel, "shogi-records/%s", fixtures[f]);
-        struct shogi_record **got = NULL;
-        int ng = shogi_record_read_file(tu_path(tu_fixtures_dir(), rel), &got, &err);
-        if (ng < 1) fail_msg("%s: %s", rel, err.message);
-        struct shogi_record **grown = realloc(all, (size_t)(*n + 1) * sizeof *all);
-        assert_non_null(grown);
-        all = grown;
-        all[(*n)++] = got[0];
-        for (int i = 1; i < ng; i++) shogi_record_free(got[i]);
-        free(got);
-    }
-    *which = "tests/fixtures shogi-records";
-    return all;
-}
-
 static bool film_shogi(const struct shogi_record *rec, int k, int moves, struct tally *t)
 {
     if (rec->nmoves < moves || rec->handicap != SHOGI_HC_EVEN) return false;
@@ -402,9 +313,9 @@ static bool film_shogi(const struct shogi_record *rec, int k, int moves, struct 
     if (ng != 1) fail_msg("%s: %s", csa, ng < 0 ? err.message : "not one game");
     uint32_t a[MAX_MOVES] = {0}, b[MAX_MOVES] = {0};
     int nb = got[0]->nmoves < MAX_MOVES ? got[0]->nmoves : MAX_MOVES;
-    for (int i = 0; i < moves; i++) a[i] = shogi_key(rec->moves[i].move);
-    for (int i = 0; i < nb; i++) b[i] = shogi_key(got[0]->moves[i].move);
-    int right = lcs(a, moves, b, nb);
+    for (int i = 0; i < moves; i++) a[i] = fg_shogi_key(rec->moves[i].move);
+    for (int i = 0; i < nb; i++) b[i] = fg_shogi_key(got[0]->moves[i].move);
+    int right = fg_lcs(a, moves, b, nb);
     bool exact = same_list(a, moves, b, nb);
     shogi_records_free(got, ng);
     char scene[160];
@@ -427,7 +338,7 @@ static void test_shogi_footage(void **state)
     footage_knobs(30, &want, &first, &moves);
     int n;
     const char *which = "";
-    struct shogi_record **games = shogi_games(&n, &which);
+    struct shogi_record **games = fg_shogi_games(&n, &which);
     assert_true(n > 0);
     tu_note("shogi footage: %d games wanted from %s (%d games), %d moves each", want, which, n,
             moves);
