@@ -7,10 +7,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "tests/daemon/daemon_testutil.h"
 #include "tests/daemon/footage_games.h"
 #include "tests/testutil.h"
 
@@ -98,4 +102,32 @@ struct shogi_record **fg_shogi_games(int *n, const char **which)
     }
     *which = "tests/fixtures shogi-records";
     return all;
+}
+
+void fg_kept_path(char *out, size_t n, const char *env, const char *name)
+{
+    const char *keep = getenv(env);
+    if (keep && *keep) {
+        mkdir(keep, 0755);
+        snprintf(out, n, "%.700s/%.200s", keep, name);
+    } else {
+        dt_make_tmp(out, n, name);
+    }
+}
+
+bool fg_render_kept(const char *env, const char *dir)
+{
+    char truth[1200];
+    snprintf(truth, sizeof truth, "%.1000s/truth.jsonl", dir);
+    return getenv(env) && access(truth, R_OK) == 0;
+}
+
+void fg_part_path(char *out, size_t n, const char *dir)
+{
+    snprintf(out, n, "%.1000s.part", dir);
+}
+
+void fg_render_done(const char *part, const char *dir)
+{
+    if (rename(part, dir)) fail_msg("rename %s -> %s: %s", part, dir, strerror(errno));
 }

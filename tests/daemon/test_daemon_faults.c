@@ -198,26 +198,6 @@ static int scene_for(int kind, int gi)
     return (kind + gi) % NSCENES; /* by the game: a kept render keeps its scene */
 }
 
-/* DIR/NAME: under KIFUCAM_FAULTS_DIR when set (kept), else in the run's scratch folder. */
-static void footage_path(char *out, size_t n, const char *name)
-{
-    const char *keep = getenv("KIFUCAM_FAULTS_DIR");
-    if (keep && *keep) {
-        mkdir(keep, 0755);
-        snprintf(out, n, "%.700s/%.200s", keep, name);
-    } else {
-        dt_make_tmp(out, n, name);
-    }
-}
-
-/* A kept render is reused when its folder is whole (renders are made in DIR.part, then renamed). */
-static bool render_kept(const char *dir)
-{
-    char truth[1200];
-    snprintf(truth, sizeof truth, "%.1000s/truth.jsonl", dir);
-    return getenv("KIFUCAM_FAULTS_DIR") && access(truth, R_OK) == 0;
-}
-
 static void render_options(struct render_opts *o, uint64_t seed, int scene, unsigned bit, int moves)
 {
     render_opts_default(o);
@@ -519,13 +499,13 @@ static bool film_go(const char *path, int f, int gi, struct tally *t)
         char name[128], frames[1100], out[1100];
         snprintf(name, sizeof name, "go-%s-%03d-%s-%dm", kd->name, gi,
                  render_scenario_name(scenes[scene]), moves);
-        footage_path(frames, sizeof frames, name);
-        if (!render_kept(frames)) {
+        fg_kept_path(frames, sizeof frames, "KIFUCAM_FAULTS_DIR", name);
+        if (!fg_render_kept("KIFUCAM_FAULTS_DIR", frames)) {
             char msg[300] = "", part[1200];
-            snprintf(part, sizeof part, "%.1100s.part", frames);
+            fg_part_path(part, sizeof part, frames);
             if (render_go_to_dir(rec, path, &o, part, msg, sizeof msg) < 0)
                 fail_msg("render %s: %s", path, msg);
-            if (rename(part, frames)) fail_msg("rename %s: %s", part, strerror(errno));
+            fg_render_done(part, frames);
         }
         struct film *fm = calloc(1, sizeof *fm);
         assert_non_null(fm);
@@ -641,13 +621,13 @@ static bool film_shogi(const struct shogi_record *rec, int line, int f, int gi, 
     char name[128], frames[1100], out[1100];
     snprintf(name, sizeof name, "shogi-%s-%03d-%s-%dm", kd->name, gi,
              render_scenario_name(scenes[scene]), moves);
-    footage_path(frames, sizeof frames, name);
-    if (!render_kept(frames)) {
+    fg_kept_path(frames, sizeof frames, "KIFUCAM_FAULTS_DIR", name);
+    if (!fg_render_kept("KIFUCAM_FAULTS_DIR", frames)) {
         char msg[300] = "", part[1200];
-        snprintf(part, sizeof part, "%.1100s.part", frames);
+        fg_part_path(part, sizeof part, frames);
         if (render_shogi_to_dir(rec, "faults.usi", &o, part, msg, sizeof msg) < 0)
             fail_msg("render shogi game %d: %s", gi, msg);
-        if (rename(part, frames)) fail_msg("rename %s: %s", part, strerror(errno));
+        fg_render_done(part, frames);
     }
     struct film *fm = calloc(1, sizeof *fm);
     assert_non_null(fm);

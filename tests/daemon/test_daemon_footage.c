@@ -53,38 +53,6 @@ struct tally {
 
 /* ---------------------------------------------------------------- where the footage goes ---- */
 
-/* DIR/NAME: under KIFUCAM_FOOTAGE_DIR when set (kept), else in the run's scratch folder. */
-static void footage_path(char *out, size_t n, const char *name)
-{
-    const char *keep = getenv("KIFUCAM_FOOTAGE_DIR");
-    if (keep && *keep) {
-        mkdir(keep, 0755);
-        snprintf(out, n, "%.700s/%.200s", keep, name);
-    } else {
-        dt_make_tmp(out, n, name);
-    }
-}
-
-/* A kept render is reused when its folder is there: renders are made in DIR.part and renamed
- * when whole (a run stopped mid-render leaves no half footage under the kept name). */
-static bool render_kept(const char *dir)
-{
-    char truth[1200];
-    snprintf(truth, sizeof truth, "%.1000s/truth.jsonl", dir);
-    return getenv("KIFUCAM_FOOTAGE_DIR") && access(truth, R_OK) == 0;
-}
-
-/* DIR.part, where a render is made before it is renamed DIR. */
-static void part_path(char *out, size_t n, const char *dir)
-{
-    snprintf(out, n, "%.1000s.part", dir);
-}
-
-static void render_done(const char *part, const char *dir)
-{
-    if (rename(part, dir)) fail_msg("rename %s -> %s: %s", part, dir, strerror(errno));
-}
-
 /* The scenario the renderer chose, from truth.jsonl's header ("scene": "..."), into out. */
 static void scene_of(const char *dir, char *out, size_t n)
 {
@@ -209,17 +177,17 @@ static bool film_go(const char *path, int k, int moves, struct tally *t)
     if (ok) {
         char name[64], frames[1100], out[1100];
         snprintf(name, sizeof name, "go-%03d", k);
-        footage_path(frames, sizeof frames, name);
+        fg_kept_path(frames, sizeof frames, "KIFUCAM_FOOTAGE_DIR", name);
         snprintf(name, sizeof name, "go-%03d-out", k);
         dt_make_tmp(out, sizeof out, name); /* fresh: a journal there would be resumed */
-        if (!render_kept(frames)) {
+        if (!fg_render_kept("KIFUCAM_FOOTAGE_DIR", frames)) {
             struct render_opts o;
             footage_opts(&o, 300 + (uint64_t)k, moves);
             char msg[300] = "", part[1100];
-            part_path(part, sizeof part, frames);
+            fg_part_path(part, sizeof part, frames);
             if (render_go_to_dir(rec, path, &o, part, msg, sizeof msg) < 0)
                 fail_msg("render %s: %s", path, msg);
-            render_done(part, frames);
+            fg_render_done(part, frames);
         }
         struct kc_config c;
         record_config(&c, "go19", frames, out);
@@ -288,17 +256,17 @@ static bool film_shogi(const struct shogi_record *rec, int k, int moves, struct 
     if (rec->nmoves < moves || rec->handicap != SHOGI_HC_EVEN) return false;
     char name[64], frames[1100], out[1100];
     snprintf(name, sizeof name, "shogi-%03d", k);
-    footage_path(frames, sizeof frames, name);
+    fg_kept_path(frames, sizeof frames, "KIFUCAM_FOOTAGE_DIR", name);
     snprintf(name, sizeof name, "shogi-%03d-out", k);
     dt_make_tmp(out, sizeof out, name); /* fresh: a journal there would be resumed */
-    if (!render_kept(frames)) {
+    if (!fg_render_kept("KIFUCAM_FOOTAGE_DIR", frames)) {
         struct render_opts o;
         footage_opts(&o, 300 + (uint64_t)k, moves);
         char msg[300] = "", part[1100];
-        part_path(part, sizeof part, frames);
+        fg_part_path(part, sizeof part, frames);
         if (render_shogi_to_dir(rec, "footage.usi", &o, part, msg, sizeof msg) < 0)
             fail_msg("render shogi game %d: %s", k, msg);
-        render_done(part, frames);
+        fg_render_done(part, frames);
     }
     struct kc_config c;
     record_config(&c, "shogi", frames, out);
