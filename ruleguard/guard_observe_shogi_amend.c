@@ -161,7 +161,7 @@ static int foul_alternatives(const struct shogi_position *pos, struct shogi_move
             if (shogi_is_legal(pos, m)) alt[n++] = m;
         }
     }
-    static struct shogi_move all[SHOGI_MAX_MOVES];
+    struct shogi_move all[SHOGI_MAX_MOVES];
     int na = shogi_legal_moves(pos, all);
     for (int i = 0; i < na && n < FOUL_ALTS; i++) {
         struct shogi_move m = all[i];
