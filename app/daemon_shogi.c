@@ -25,6 +25,12 @@ struct daemon_game {
     bool tried;
     bool clock_set; /* the first move's time counts from the first frame */
     bool komadai;   /* hand the komadai readings to the guard */
+    /* with the komadai read: the last frame read, for the view settled at the source's end
+       (daemon_game_ops.end_settle: settled() then has no frame of its own) */
+    uint8_t *last_px;
+    size_t last_cap;
+    struct vision_image last_img;
+    bool have_last;
     struct shogi_obs_guard *guard;
     struct shogi_event_record rec;
     /* the live page's strings, kept until the next state */
@@ -39,6 +45,7 @@ static void shogi_close(struct daemon_game *g)
     shogi_reader_free(g->reader);
     shogi_obs_guard_free(g->guard);
     shogi_event_record_free(&g->rec);
+    free(g->last_px);
     free(g->names);
     free((void *)g->list);
     free(g);
@@ -85,6 +92,30 @@ static void shogi_header(const struct daemon_game *g, char size[16], char rules[
         shogi_sfen_format(&g->start, extra, 128);
 }
 
+/* The frame just read, copied (the source reuses its buffer): the komadai of the view settled at
+ * the source's end are read on it. */
+static void keep_frame(struct daemon_game *g, const struct vision_image *img)
+{
+    size_t row = (size_t)img->width * (img->fmt == VISION_BGR24 ? 3 : 1);
+    size_t need = row * (size_t)img->height;
+    if (img->stride < 0 || (size_t)img->stride < row) return;
+    if (need > g->last_cap) {
+        uint8_t *px = realloc(g->last_px, need);
+        if (!px) {
+            g->have_last = false;
+            return;
+        }
+        g->last_px = px;
+        g->last_cap = need;
+    }
+    for (int y = 0; y < img->height; y++)
+        memcpy(g->last_px + (size_t)y * row, img->data + (size_t)y * (size_t)img->stride, row);
+    g->last_img = *img;
+    g->last_img.stride = (int)row;
+    g->last_img.data = g->last_px;
+    g->have_last = true;
+}
+
 static bool shogi_read(struct daemon_game *g, const struct vision_image *img, struct observation *o)
 {
     if (!g->clock_set) {
@@ -102,18 +133,25 @@ static bool shogi_read(struct daemon_game *g, const struct vision_image *img, st
         kc_log(KC_LOG_DEBUG, "shogi: the board and its position recognised on frame %llu",
                (unsigned long long)img->seq);
     }
-    return shogi_reader_observe(g->reader, img, o);
+    bool seen = shogi_reader_observe(g->reader, img, o);
+    if (g->komadai) keep_frame(g, img);
+    return seen;
 }
 
 static int shogi_settled(struct daemon_game *g, const struct vision_image *img,
                          struct stable_obs *s, struct guard_event ev[GUARD_OBS_MAX_EVENTS])
 {
     shogi_reader_settled(g->reader, &s->obs);
+    /* the view settled at the source's end comes without its frame: its stands are read on the
+       last frame read (the view held still over the last frames) */
+    if (!img && g->have_last) img = &g->last_img;
     /* the stands are read on settled views only (they cost several frames' time), bounded by
        the pieces the game has off its board (a row of a kind with none left is another kind) */
-    if (g->komadai)
+    if (g->komadai && img)
         shogi_reader_hands_within(g->reader, img, &shogi_obs_guard_game(g->guard)->pos,
                                   s->obs.hands);
+    else if (g->komadai) /* no frame at all: the stands are no evidence */
+        memset(s->obs.hands, 0, sizeof s->obs.hands);
     return shogi_obs_guard_observe_stable(g->guard, s, ev);
 }
 
@@ -282,6 +320,9 @@ const struct daemon_game_ops daemon_shogi_ops = {
      * 626 moves in colour against 526 in grey (fewer flags, 58 against 76; both ways by game:
      * +5 on a dim one, -21 on a partial view) */
     .colour = false,
+    /* a film that ends a second after its last move settled no view of it: the move was judged
+       on the last unsettled view alone (or lost) */
+    .end_settle = true,
     .open = shogi_open,
     .close = shogi_close,
     .header = shogi_header,

@@ -400,6 +400,15 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
         sobs_explain(g, t, frame, mode, b); /* the rest, from the amended game */
         return;
     }
+    /* nothing legal explains the board from the game, but does once a foul recorded a few
+       moves ago is read as the misread it was: the foul amended, on a settled view */
+    if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN) {
+        bool settled =
+            flushing || (!sobs_any_candidate(g) && g->last_clean && g->wait >= g->cfg.max_wait_obs);
+        int amended = sobs_amend_foul(g, board, settled, t, frame, b);
+        if (amended == 2) sobs_explain(g, t, frame, mode, b); /* the rest, from the amended game */
+        if (amended) return;
+    }
     if (n > 0 && mode == SOBS_FLUSH_SEEN) { /* legal moves only, a drop shown by its komadai */
         struct shogi_move one;
         struct shogi_verdict v;

@@ -53,7 +53,10 @@ bool sobs_commit(struct shogi_obs_guard *g, struct shogi_move m, int64_t t, uint
         *e = tmp[i];
         e->ply += g->ply_base;
         if (e->kind == GUARD_MOVE) guard_event_add_doubt(e, note);
-        if (e->kind == GUARD_ILLEGAL_MOVE || e->kind == GUARD_TWO_MOVES) g->open_ply = game->n;
+        /* the first foul stays open (a board restored to before it is the referee's
+           correction) until the board is put back */
+        if ((e->kind == GUARD_ILLEGAL_MOVE || e->kind == GUARD_TWO_MOVES) && !g->open_ply)
+            g->open_ply = game->n;
     }
     return true;
 }

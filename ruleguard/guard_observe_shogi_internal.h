@@ -154,6 +154,14 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
 bool sobs_try_amend_promotion(struct shogi_obs_guard *g, const uint8_t *board, int nmoves,
                               bool legal, int64_t t, uint64_t frame, struct sobs_evbuf *b);
 
+/* A foul flagged and recorded (open_ply), moves recorded after it, and a board nothing legal
+ * explains from the game: when the game with the foul read otherwise (not made, the drop of the
+ * side to move, another kind dropped, another legal move to its square or from its origin)
+ * explains it, the foul is amended and the later moves played again: 2. 1: such a story waits
+ * for a settled view (settled false; nothing else is to be tried now); 0: none. */
+int sobs_amend_foul(struct shogi_obs_guard *g, const uint8_t *board, bool settled, int64_t t,
+                    uint64_t frame, struct sobs_evbuf *b);
+
 /* unseen moves (guard_observe_shogi_unseen.c) */
 /* Moves seq[0..n) start with a move out of turn: the legal moves of the side to move that stay
  * wholly on squares unread since the last move (no capture, no drop) after which seq is legal,

@@ -1,6 +1,14 @@
 /* ruleguard/guard_shogi.c — the shogi rule guard: each move goes through the rules core's game
  * (history, repetition, outcome); an illegal move becomes a flag named after the tournament rule
- * it breaks (Turnierregeln 1–9), a move in the opponent's time a TWO_MOVES flag. */
+ * it breaks (Turnierregeln 1–9), a move in the opponent's time a TWO_MOVES flag.
+ *
+ * Moves after the end: a game that ended off the board (resignation, the referee's result) flags
+ * every move made after it (AFTER_END). A game that ended on the board (a foul, mate, a
+ * repetition) and goes on is a game the players did not stop: nobody confirmed the end, and
+ * the end may be a misread (a foul read where there was none). The board is the truth then: the
+ * moves are recorded as moves, the end is flagged once (the foul itself, or AFTER_END on the
+ * first move after a mate or a repetition) for the referee to rule on, and a later move is
+ * flagged only when it breaks a rule itself. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +18,8 @@
 struct shogi_guard {
     struct shogi_game game;
     bool referee_reported, end_reported;
+    bool ended_off_board; /* shogi_guard_end: every move after it is flagged */
+    bool played_on;       /* a move came after an end on the board (flagged once) */
 };
 
 struct shogi_guard *shogi_guard_new(const struct shogi_position *start,
@@ -70,10 +80,16 @@ int shogi_guard_move(struct shogi_guard *g, struct shogi_move m, int64_t t_ns, u
     char usi[6];
     shogi_move_to_usi(m, usi);
     bool ended = g->game.outcome.end != SHOGI_END_NONE;
+    /* after an end on the board the game goes on: flagged once (a foul was flagged already) */
+    bool after_end = ended && (g->ended_off_board ||
+                               (!g->played_on && g->game.outcome.end != SHOGI_END_ILLEGAL &&
+                                g->game.outcome.end != SHOGI_END_PERPETUAL_CHECK));
+    int before = g->game.n;
     struct shogi_verdict v = shogi_game_play(&g->game, m);
+    if (ended && g->game.n > before) g->played_on = true;
     struct guard_event *e = event(&ev[n++], GUARD_MOVE, g, m, t_ns, frame_seq);
     snprintf(e->text, sizeof e->text, "%s %s", side_name(m.piece), usi);
-    if (ended) {
+    if (after_end) {
         e = event(&ev[n++], GUARD_AFTER_END, g, m, t_ns, frame_seq);
         snprintf(e->text, sizeof e->text, "%s plays %s after the game ended (%s)",
                  side_name(m.piece), usi, shogi_end_name(g->game.outcome.end));
@@ -117,5 +133,6 @@ int shogi_guard_end(struct shogi_guard *g, struct shogi_outcome o, int64_t t_ns,
     struct shogi_move none;
     memset(&none, 0, sizeof none);
     if (!shogi_game_end(&g->game, o)) return 0;
+    g->ended_off_board = true;
     return end_event(g, none, t_ns, 0, &ev[0]);
 }

@@ -549,6 +549,79 @@ static void test_fouls(void **state)
     foul(SHOGI_SFEN_STARTPOS, "3c3d", GUARD_TWO_MOVES, SHOGI_ILLEGAL_OUT_OF_TURN); /* 9 */
 }
 
+/* A real foul the players play on from (nobody restores the board): the foul is flagged once,
+ * the moves after it are recorded as moves, not each flagged as played after the end. */
+static void test_game_goes_on_after_a_foul(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    const char *moves[] = {"7g7f", "2g2f", "3c3d", "2f2e", "8c8d", "2e2d"};
+    int nflags = 0, twice = 0;
+    for (int i = 0; i < 6; i++) {
+        struct shogi_move m;
+        assert_true(shogi_move_from_usi(&p, moves[i], &m));
+        shogi_do_move(&p, m); /* sente twice: 9), the turn stays with gote */
+        int n = observe(g, &p, 3);
+        nflags += flags(n);
+        twice += count(n, GUARD_TWO_MOVES);
+        assert_int_equal(count(n, GUARD_AFTER_END), 0);
+    }
+    assert_int_equal(twice, 1);
+    assert_int_equal(nflags, 1);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 6);
+    assert_int_equal(game->outcome.end, SHOGI_END_ILLEGAL);
+    assert_int_equal(game->outcome_ply, 2);
+    shogi_obs_guard_free(g);
+}
+
+/* A foul read where there was none (a gote pawn read on an empty square in sente's time, held
+ * long enough to be believed), two moves recorded after it, then the square read empty again
+ * with the next move: nothing legal explains that from the game, the game without the foul
+ * does. The foul is amended (taken back, the later moves played again), no BOARD_DISTURBED. */
+static void test_foul_read_where_there_was_none_is_amended(void **state)
+{
+    (void)state;
+    struct shogi_position p, q;
+    position(&p, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PP1PPPPPP/1B5R1/LNSGKGSNL b p 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "2g2f");
+    observe(g, &p, 3);
+    play(&p, "3c3d");
+    observe(g, &p, 3);
+    /* the phantom: a gote pawn on 5e, gote's stand read without its pawn */
+    q = p;
+    q.board[sq_of("5e")] = (uint8_t)shogi_piece(SHOGI_GOTE, SHOGI_PAWN);
+    q.hand[SHOGI_GOTE][SHOGI_PAWN] = 0;
+    shogi_position_refresh(&q);
+    int n = observe(g, &q, 3);
+    assert_int_equal(count(n, GUARD_TWO_MOVES), 1);
+    assert_int_equal(shogi_obs_guard_game(g)->n, 3);
+    for (int i = 0; i < 2; i++) {
+        const char *usi = i ? "8c8d" : "2f2e";
+        play(&p, usi);
+        play(&q, usi);
+        n = observe(g, &q, 3);
+        assert_int_equal(flags(n), 0);
+        assert_int_equal(count(n, GUARD_MOVE), 1);
+    }
+    play(&p, "2e2d"); /* the phantom gone, and sente's next move */
+    n = observe(g, &p, 4);
+    assert_int_equal(flags(n), 0);
+    const struct guard_event *e = find(n, GUARD_MOVE);
+    assert_non_null(e);
+    assert_int_equal(e->reason, GUARD_REASON_TAKEBACK);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 5);
+    assert_int_equal(game->outcome.end, SHOGI_END_NONE);
+    assert_true(shogi_position_same(&game->pos, &p));
+    shogi_obs_guard_free(g);
+}
+
 static void test_opponent_piece_moved_as_ones_own(void **state)
 {
     (void)state;
@@ -953,6 +1026,8 @@ int main(void)
         cmocka_unit_test(test_capture_reaches_the_komadai_late_or_never),
         cmocka_unit_test(test_piece_disappears_from_the_komadai),
         cmocka_unit_test(test_fouls),
+        cmocka_unit_test(test_game_goes_on_after_a_foul),
+        cmocka_unit_test(test_foul_read_where_there_was_none_is_amended),
         cmocka_unit_test(test_opponent_piece_moved_as_ones_own),
         cmocka_unit_test(test_takeback_of_a_finished_move),
         cmocka_unit_test(test_perpetual_check),
