@@ -521,8 +521,8 @@ static const double piece_w[8] = {0, 0.712, 0.727, 0.758, 0.788, 0.818, 0.818, 0
 
 /* pixels: the smallest blob that may be a piece (its mask in dim light is only its ink, a
  * piece at the stand's border is cut by its rim); the face's fit tells grain and specks out */
-#define MIN_BW         10
-#define MIN_BH         11
+#define MIN_BW         8
+#define MIN_BH         9
 #define ROW_BW         13 /* pixels: a part this big shows its blob to be pieces */
 #define ROW_BH         15
 #define HAND_AREA      3.0 /* cells: a blob this big is a hand unless it is mostly rows of pieces */
