@@ -25,13 +25,35 @@ enum obs_point { OBS_EMPTY = 0, OBS_BLACK = 1, OBS_WHITE = 2 };
  * so that the recorder can say why. */
 #define OBS_WASHED_OUT_CONF 0.44f
 
+/* What the reader could make of a komadai (struct hand_obs.view). Only HAND_VIEW_READ gives a
+ * count; the others are no evidence about the pieces in hand either way (a guard must neither
+ * flag a piece hidden nor take one as arrived), and tell why:
+ * - HAND_VIEW_COVERED: the stand is in the picture under a hand, an arm or a sleeve (a hand kept
+ *   there is the resignation sign);
+ * - HAND_VIEW_OUT_OF_VIEW: the picture's edge cuts the stand, or the place beside the board where
+ *   it stands lies (partly) outside the picture: the camera must be turned to see it (a recorder
+ *   that needs the komadai should say so, once, rather than take the stand as empty);
+ * - HAND_VIEW_NOT_FOUND: the place beside the board is wholly in the picture but shows no stand
+ *   (no komadai there, or one the reader could not tell from the table);
+ * - HAND_VIEW_UNKNOWN (0): not looked at (Go, the komadai not read, no reader started). */
+enum hand_view {
+    HAND_VIEW_UNKNOWN = 0,
+    HAND_VIEW_READ,
+    HAND_VIEW_COVERED,
+    HAND_VIEW_OUT_OF_VIEW,
+    HAND_VIEW_NOT_FOUND,
+};
+
 /* Shogi komadai (piece stand) of one side: count[type - 1] pieces of each board/shogi.h type in
  * board/shogi.h's order (pawn, lance, knight, silver, bishop, rook, gold), how sure, whether the
- * stand is in view, and why not. Unused for Go. */
+ * stand is in view, and why not. Unused for Go. visible and covered say what view says, kept for
+ * the readers of earlier observations (obs_text): visible == (view == HAND_VIEW_READ), covered ==
+ * (view == HAND_VIEW_COVERED); !visible && !covered is out of view or not found. */
 struct hand_obs {
     bool visible;
     bool covered; /* not visible because a hand rests over it (a resignation sign in shogi),
                      rather than out of the picture */
+    uint8_t view; /* enum hand_view */
     uint8_t count[7];
     uint8_t promoted[7]; /* of count[], how many lie promoted side up (they must be turned) */
     float conf;

@@ -199,6 +199,28 @@ static bool cut_small(const struct area *a, const struct stand_box *b)
     return false;
 }
 
+/* Does any of the search area lie outside the picture? Then a stand not found may be there. */
+static bool area_cut(const struct area *a)
+{
+    for (int y = 0; y < AH; y++)
+        for (int x = 0; x < AW; x++)
+            if (!a->in[y][x]) return true;
+    return false;
+}
+
+/* What the stand shows (enum hand_view), visible and covered with it. */
+static void set_view(struct hand_obs *ho, enum hand_view v)
+{
+    ho->view = (uint8_t)v;
+    ho->visible = v == HAND_VIEW_READ;
+    ho->covered = v == HAND_VIEW_COVERED;
+    if (v != HAND_VIEW_READ) {
+        memset(ho->count, 0, sizeof ho->count);
+        memset(ho->promoted, 0, sizeof ho->promoted);
+        ho->conf = 0;
+    }
+}
+
 /* Is the picture's edge within margin cells of the box? */
 #define ARM_EDGE_MARGIN 1.0
 static bool near_edge(const struct area *a, const struct stand_box *b, double margin)
@@ -497,6 +519,12 @@ static const double piece_w[8] = {0, 0.712, 0.727, 0.758, 0.788, 0.818, 0.818, 0
                                                                                   piece on each    \
                                                                                   side */
 
+/* pixels: the smallest blob that may be a piece (its mask in dim light is only its ink, a
+ * piece at the stand's border is cut by its rim); the face's fit tells grain and specks out */
+#define MIN_BW         8
+#define MIN_BH         9
+#define ROW_BW         13 /* pixels: a part this big shows its blob to be pieces */
+#define ROW_BH         15
 #define HAND_AREA      3.0 /* cells: a blob this big is a hand unless it is mostly rows of pieces */
 #define HAND_FIT_SHARE 0.6
 
@@ -706,9 +734,17 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
             struct stand_box c = find_stand(e, false); /* warmer all round: one sign */
             if (c.score >= MIN_CONTRAST) b = c;
         }
-        /* a stand cut by the picture's edge cannot be counted: out of view */
-        ho->visible = b.score >= MIN_CONTRAST && box_inside(a, &b) && !cut_small(a, &b);
-        if (!ho->visible) continue;
+        /* a stand cut by the picture's edge cannot be counted: out of view; no stand where the
+         * place beside the board is wholly in the picture: none found */
+        if (b.score < MIN_CONTRAST) {
+            set_view(ho, area_cut(a) ? HAND_VIEW_OUT_OF_VIEW : HAND_VIEW_NOT_FOUND);
+            continue;
+        }
+        if (!box_inside(a, &b) || cut_small(a, &b)) {
+            set_view(ho, HAND_VIEW_OUT_OF_VIEW);
+            continue;
+        }
+        set_view(ho, HAND_VIEW_READ);
         /* an arm reaching over the stand: no count */
         struct arm_feat af;
         if (!have_colour) komadai_colour_rectify(r, side, a, ca);
@@ -716,8 +752,8 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
         if (af.arm) {
             /* next to the picture's edge the "arm" may be the rest of a stand the edge cuts
              * (the box found only a part of it): out of view, no count either way */
-            ho->visible = false;
-            ho->covered = !near_edge(a, &b, ARM_EDGE_MARGIN);
+            set_view(ho,
+                     near_edge(a, &b, ARM_EDGE_MARGIN) ? HAND_VIEW_OUT_OF_VIEW : HAND_VIEW_COVERED);
             continue;
         }
         top_of(&r->grid, gray, side, &b, t);
@@ -729,7 +765,7 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
             const struct blob *q = &bl[i];
             int bw = q->x1 - q->x0 + 1, bh = q->y1 - q->y0 + 1;
             /* smaller than a pawn: grain, a speck, a sliver of the rim */
-            if (bw < 13 || bh < 15) continue;
+            if (bw < MIN_BW || bh < MIN_BH) continue;
             struct blob parts[8];
             int np = rows_of(t, q, i + 1, parts, 8);
             bool pieces = false;
@@ -738,7 +774,7 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
                 const struct blob *p = &parts[k];
                 int pw = p->x1 - p->x0 + 1, ph = p->y1 - p->y0 + 1;
                 /* hollow: the stand's side face or rim along the border */
-                if (pw < 13 || ph < 15 || p->area < MIN_FILL * pw * ph) continue;
+                if (pw < MIN_BW || ph < MIN_BH || p->area < MIN_FILL * pw * ph) continue;
                 double fit = -1, fits[8];
                 int ty = ph <= ROW_MAX_H * PRES ? blob_type(t, tpl, p, &fit, fits) : 0;
                 if (fit < MIN_FIT) continue;
@@ -749,7 +785,9 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
                     memcpy(w->fits, fits, sizeof w->fits);
                 }
                 if (fit < worst) worst = fit;
-                pieces = true;
+                /* a small part is a row (a piece's ink in dim light) but no proof that the big
+                 * blob it came from is pieces rather than a hand or the rest of a cut stand */
+                pieces |= pw >= ROW_BW && ph >= ROW_BH;
                 fitting += p->area;
             }
             /* something big that is no row of pieces lies on the stand: a hand */
@@ -760,11 +798,10 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
                 ho->covered = true;
         }
         if (ho->covered) {
-            ho->visible = false;
             /* as for an arm: beside the picture's edge the big blob may be a part of the stand
              * or of what lies past it that the box cut (out of view, no count either way) */
-            ho->covered = !near_edge(a, &b, ARM_EDGE_MARGIN);
-            memset(ho->count, 0, sizeof ho->count);
+            set_view(ho,
+                     near_edge(a, &b, ARM_EDGE_MARGIN) ? HAND_VIEW_OUT_OF_VIEW : HAND_VIEW_COVERED);
             continue;
         }
         /* how sure: the stand's border contrast and the worst fit of a row's face */

@@ -45,6 +45,9 @@ struct tally {
     long covered_out;           /* ... said out of view */
     long hand_cut,
         hand_cut_count; /* a hand over a stand the picture's edge cuts; read as a count */
+    /* hand_obs.view on settled frames: stands said out of view / not found that are in the
+       picture (in 1), at its edge (0), cut or out of it (-1) */
+    long view_out[3], view_none[3];
     /* causes of a wrong stand on a settled frame */
     long c_lost;     /* in view, said out of view (the stand not found) */
     long c_ghost;    /* out of view, said visible */
@@ -112,6 +115,21 @@ static int stand_in_view(const struct render_shogi_frame *f, int side)
     return 0;
 }
 
+/* hand_obs.view says what visible and covered say; a stand looked at has a view. */
+static void check_view(const struct hand_obs *h, bool ok)
+{
+    if (!ok) {
+        assert_int_equal(h->view, HAND_VIEW_UNKNOWN);
+        return;
+    }
+    assert_true(h->view == HAND_VIEW_READ || h->view == HAND_VIEW_COVERED ||
+                h->view == HAND_VIEW_OUT_OF_VIEW || h->view == HAND_VIEW_NOT_FOUND);
+    assert_int_equal(h->visible, h->view == HAND_VIEW_READ);
+    assert_int_equal(h->covered, h->view == HAND_VIEW_COVERED);
+    if (h->view != HAND_VIEW_READ)
+        for (int k = 0; k < 7; k++) assert_int_equal(h->count[k], 0);
+}
+
 static void print_hand(const char *what, const struct hand_obs *h, const uint8_t *truth)
 {
     char a[64] = "", b[64] = "";
@@ -161,6 +179,10 @@ static void print_causes(const char *name, const struct tally *t)
             "edge cuts: read as a count %ld of %ld",
             name, t->c_lost, t->c_ghost, t->c_cover, t->c_kinds, t->c_one, t->c_more,
             t->covered_said, t->covered_count, t->covered_out, t->hand_cut_count, t->hand_cut);
+    tu_note("%-8s not visible: said out of view %ld / %ld / %ld, not found %ld / %ld / %ld (stands "
+            "in the picture / at its edge / cut or out of it)",
+            name, t->view_out[2], t->view_out[1], t->view_out[0], t->view_none[2], t->view_none[1],
+            t->view_none[0]);
     if (!getenv("KIFUCAM_KOMADAI_VERBOSE")) return;
     for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
         tu_note("  %c: on %ld stands: right %ld, one over %ld, one under %ld, more off %ld",
@@ -242,6 +264,9 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
         for (int side = 0; side < 2; side++) {
             int in = stand_in_view(f, side);
             const struct hand_obs *h = &hands[side];
+            check_view(h, ok);
+            t->view_out[in + 1] += ok && h->view == HAND_VIEW_OUT_OF_VIEW;
+            t->view_none[in + 1] += ok && h->view == HAND_VIEW_NOT_FOUND;
             for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) t->pieces += f->hand[side][ty];
             bool good = ok && (h->visible ? in >= 0 && hand_equal(h, f->hand[side])
                                           : !h->covered && in <= 0);
@@ -288,6 +313,7 @@ static void run_game(const struct shogi_record *rec, enum render_scenario sc, ui
             if (!f->komadai_covered[side]) continue;
             sf_frame(f, g, &img);
             if (!shogi_reader_hands(rd, &img, hands)) continue;
+            check_view(&hands[side], true);
             /* a stand in view must be said covered; one the edge cuts not visible, either way
              * (a count is wrong in both) */
             int in = stand_in_view(f, side);
@@ -389,7 +415,16 @@ static void test_komadai(void **state)
      * WITHIN=1 both hands 83.7% / stands 89.4% (seed 0), 79.2 / 86.9% (=1), 86.4 / 90.2% (=2),
      * 74.8 / 81.1% (=3) (before, with the old criterion: 76.5, 78.3, 74.4, 67.0%); without it
      * (this test's default) 77.5 / 85.7% (seed 0); the fixture games 69.6 / 80.2% (their
-     * player films 33.3%, 25.8% before). */
+     * player films 33.3%, 25.8% before). Session 19 (blobs down to 8 x 9 pixels are rows: a
+     * piece's ink in dim light, a piece cut by the rim): WITHIN=1 84.8 / 90.0% (seed 0), 82.9 /
+     * 89.0% (=1), held out 86.9 / 90.8% (=2), 81.2 / 86.2% (=3); default 77.6 / 85.8% (seed 0).
+     * (With 10 x 11: 84.2, 82.9, 87.0, 80.5%; 8 x 9 gained glare on seeds 0 and 3, +3.3 and
+     * +4.1, and lost it on seed 2, 80.0 -> 78.3%.)
+     * Tried and dropped: a row at the stand's left or right border lengthened by what lies past
+     * the rim on the wood's side of the level (seed 0's partial films 83 -> 93%, seed 1's player
+     * 82 -> 63%), rows rounded up by 0.15 (seed 0's glare 69 -> 59%). Short counts are still
+     * most of the misses (on seeds 0 and 1: 145 stands read short, 55 long, 33 stands holding
+     * pieces read empty, no empty stand read holding one). */
     bool lishogi = tu_shared_data_dir() != NULL;
     assert_true(all.started >= all.games / 2);
     assert_true(sf_pct(all.both_right, all.frames) >= (lishogi ? 73.0 : 68.0));
@@ -411,6 +446,10 @@ static void test_komadai(void **state)
      * none of 1250 with =2; before: 11, 24, 0), 25 of 1184 on the 21 fixture games (before: none)
      */
     assert_true(all.false_cover * (lishogi ? 20 : 16) <= all.stands);
+    /* hand_obs.view (session 19): a stand wholly in the picture is never said out of view (none
+     * of the stands of seeds 0-3 with ../shared's games, WITHIN or not); nor is any said not
+     * found there (the stands are found or said cut) */
+    assert_true(all.view_out[2] * 100 <= all.stands);
 }
 
 int main(void)
