@@ -61,6 +61,7 @@ struct daemon {
     bool journal_refused; /* the last write was refused: the status line says so */
     bool records_refused; /* the last SGF rewrite was refused */
     int unseen[2];        /* points the last stable view could not see, by unseen_kind */
+    int stand_unseen[2];  /* settled views in a row a komadai (sente, gote) was out of view */
     bool view_status;     /* the status line says so */
 };
 
@@ -566,6 +567,17 @@ static int unseen_points(const struct observation *o, enum unseen_kind k)
     return n;
 }
 
+/* Settled views in a row a komadai must be out of view before the operator is told. */
+#define STAND_UNSEEN_VIEWS 3
+
+/* The status line's view warning goes when the camera sees everything again. */
+static void clear_view_status(struct daemon *d)
+{
+    if (d->view_status && !d->unseen[UNSEEN_OUT_OF_VIEW] && !d->unseen[UNSEEN_GLARE] &&
+        d->stand_unseen[0] < STAND_UNSEEN_VIEWS && d->stand_unseen[1] < STAND_UNSEEN_VIEWS)
+        set_status(d, "");
+}
+
 /* Say when the camera stops seeing the whole board (part of it out of the picture, or washed
  * out by a lamp's glare), how much, and when it sees it all again: a move played there cannot be
  * recorded, so the operator must move the camera or the lamp. Said again only when the share
@@ -597,10 +609,43 @@ static int note_unseen(struct daemon *d, const struct observation *o, enum unsee
         kc_log(KC_LOG_INFO, "%s",
                k == UNSEEN_OUT_OF_VIEW ? "the camera sees the whole board again"
                                        : "no glare washes the board out now");
-        if (d->view_status && !d->unseen[UNSEEN_OUT_OF_VIEW] && !d->unseen[UNSEEN_GLARE])
-            set_status(d, "");
+        clear_view_status(d);
     }
     return n;
+}
+
+/* A komadai out of the picture (or not found beside the board) hides the pieces in hand: a
+ * captured piece kept off it (HIDDEN_PIECE) cannot be seen, so the operator is told once, after
+ * a few settled views in a row (a stand at the picture's edge may be read on the next), and told
+ * again when it is read. A stand under a hand is no such trouble: the hand goes. */
+static void note_stands(struct daemon *d, const struct observation *o, struct daemon_result *res)
+{
+    if (!d->cfg.komadai || strcmp(d->ops->name, "shogi")) return;
+    static const char *const side[2] = {"sente", "gote"};
+    for (int c = 0; c < 2; c++) {
+        uint8_t v = o->hands[c].view;
+        if (v == HAND_VIEW_UNKNOWN || v == HAND_VIEW_COVERED) continue; /* no news */
+        if (v == HAND_VIEW_READ) {
+            bool was = d->stand_unseen[c] >= STAND_UNSEEN_VIEWS;
+            d->stand_unseen[c] = 0;
+            if (was) {
+                kc_log(KC_LOG_INFO, "%s's komadai is read again", side[c]);
+                clear_view_status(d);
+            }
+            continue;
+        }
+        res->stand_unseen_views[c]++;
+        if (++d->stand_unseen[c] != STAND_UNSEEN_VIEWS) continue;
+        res->stand_unseen_warned[c] = true;
+        char s[200];
+        snprintf(s, sizeof s, "%s's komadai is %s: its pieces in hand are not checked", side[c],
+                 v == HAND_VIEW_OUT_OF_VIEW ? "out of the picture" : "not found beside the board");
+        kc_log(KC_LOG_WARN, "%s (move the camera)", s);
+        if (!d->status[0] || d->view_status) {
+            set_status(d, s);
+            d->view_status = true;
+        }
+    }
 }
 
 static void note_view(struct daemon *d, const struct observation *o, struct daemon_result *res)
@@ -608,6 +653,7 @@ static void note_view(struct daemon *d, const struct observation *o, struct daem
     int out = note_unseen(d, o, UNSEEN_OUT_OF_VIEW), glare = note_unseen(d, o, UNSEEN_GLARE);
     if (out > res->out_of_view_max) res->out_of_view_max = out;
     if (glare > res->washed_out_max) res->washed_out_max = glare;
+    note_stands(d, o, res);
 }
 
 /* ---- the loop ------------------------------------------------------------------------------ */

@@ -35,6 +35,11 @@ struct daemon_result {
     bool interrupted;     /* stopped by a signal */
     int out_of_view_max;  /* most points (cells) of a stable view out of the picture */
     int washed_out_max;   /* most points of a stable view washed out by glare (Go) */
+    /* shogi with the komadai read: settled views on which sente's [0] and gote's [1] stand could
+       not be read because it lies out of the picture (or no stand was found beside the board),
+       and whether the operator was warned (a run of STAND_UNSEEN_VIEWS such views) */
+    int stand_unseen_views[2];
+    bool stand_unseen_warned[2];
     char sgf_path[2048], journal_path[2048];
     int live_port;
 };
