@@ -24,7 +24,9 @@
  * records as the default configuration does); a film whose stand lies out of the picture says so.
  *
  * CI's run (no KIFUCAM_FAULTS_GAMES): five films, one of each kind with a ci_game, each flagged at
- * its move today, none with a flag before its fault (about 45 s of CPU); ASan: the first of each
+ * its move today, none with a flag before its fault (about 45 s of CPU; the ko and the suicide
+ * come late, 30 to 60 moves into a film, and are left out: game 45 films a ko retaken, flagged,
+ * in 1759 frames, 37% more than the five together); ASan: the first of each
  * game type. Knobs: KIFUCAM_FAULTS_GAMES (films per fault kind; with 5 or more each kind's share
  * flagged must stay at its floor_pct), KIFUCAM_FAULTS_FIRST (the first game's index),
  * KIFUCAM_FAULTS_KIND=name (one kind), KIFUCAM_FAULTS_ONLY=go|shogi, KIFUCAM_FAULTS_SCENE=name
@@ -69,23 +71,26 @@ struct kind {
                              -1: none. Each one is flagged at its move today. */
     int floor_pct;        /* KIFUCAM_FAULTS_GAMES >= 5: the share of films flagged at their move
                              (knocked: with no flag) that must hold, under today's figure */
+    int false_per5;       /* Go: false flags before the fault allowed per five films (a ko or a
+                             suicide comes late: 30 to 56 moves filmed before it, twice as many
+                             as before the others); shogi: not bounded (0) */
 };
 
 static const struct kind go_kinds[] = {
-    {RENDER_FAULT_SAME_COLOR, "same-color", GUARD_TWO_MOVES, 2, 40},
-    {RENDER_FAULT_MOVED_STONE, "moved-stone", GUARD_MOVED_STONE, 3, 60},
-    {RENDER_FAULT_REMOVED_STONE, "removed-stone", GUARD_STONE_REMOVED, 39, 40},
-    {RENDER_FAULT_CAPTURES_LEFT, "captures-left", GUARD_CAPTURE_NOT_REMOVED, -1, 80},
-    {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 40},
-    {RENDER_FAULT_KO_RETAKEN, "ko-retaken", GUARD_ILLEGAL_MOVE, 45, 0},
-    {RENDER_FAULT_SUICIDE, "suicide", GUARD_ILLEGAL_MOVE, -1, 0},
+    {RENDER_FAULT_SAME_COLOR, "same-color", GUARD_TWO_MOVES, 2, 40, 1},
+    {RENDER_FAULT_MOVED_STONE, "moved-stone", GUARD_MOVED_STONE, 3, 60, 1},
+    {RENDER_FAULT_REMOVED_STONE, "removed-stone", GUARD_STONE_REMOVED, 39, 40, 1},
+    {RENDER_FAULT_CAPTURES_LEFT, "captures-left", GUARD_CAPTURE_NOT_REMOVED, -1, 80, 1},
+    {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 40, 1},
+    {RENDER_FAULT_KO_RETAKEN, "ko-retaken", GUARD_ILLEGAL_MOVE, -1, 40, 2},
+    {RENDER_FAULT_SUICIDE, "suicide", GUARD_ILLEGAL_MOVE, -1, 0, 2},
 };
 static const struct kind shogi_kinds[] = {
-    {RENDER_FAULT_NOT_IN_HAND, "not-in-hand", GUARD_HIDDEN_PIECE, 5, 60},
-    {RENDER_FAULT_HIDDEN, "hidden", GUARD_HIDDEN_PIECE, 3, 40},
-    {RENDER_FAULT_WRONG_WAY, "wrong-way", GUARD_ILLEGAL_MOVE, -1, 0},
-    {RENDER_FAULT_OPPONENT_PIECE, "opponent-piece", GUARD_ILLEGAL_MOVE, -1, 40},
-    {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 20},
+    {RENDER_FAULT_NOT_IN_HAND, "not-in-hand", GUARD_HIDDEN_PIECE, 5, 60, 0},
+    {RENDER_FAULT_HIDDEN, "hidden", GUARD_HIDDEN_PIECE, 3, 40, 0},
+    {RENDER_FAULT_WRONG_WAY, "wrong-way", GUARD_ILLEGAL_MOVE, -1, 0, 0},
+    {RENDER_FAULT_OPPONENT_PIECE, "opponent-piece", GUARD_ILLEGAL_MOVE, -1, 40, 0},
+    {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 20, 0},
 };
 #define NGO_KINDS    (int)(sizeof go_kinds / sizeof go_kinds[0])
 #define NSHOGI_KINDS (int)(sizeof shogi_kinds / sizeof shogi_kinds[0])
@@ -187,7 +192,7 @@ static void floors(const struct kind *kinds, int nkinds, const struct tally *t, 
                          kinds[f].name, t[f].at_ply, t[f].films, kinds[f].floor_pct);
             /* Go: today one false flag before a fault in 24 films (a glare view); shogi's one
                false foul ends the game and flags every move after it: counted, not bounded */
-            if (go && t[f].false_before * 5 > t[f].films)
+            if (go && t[f].false_before * 5 > t[f].films * kinds[f].false_per5)
                 fail_msg("%s: %d false flags before the fault in %d films", kinds[f].name,
                          t[f].false_before, t[f].films);
         }
