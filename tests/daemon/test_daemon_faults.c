@@ -89,7 +89,7 @@ static const struct kind shogi_kinds[] = {
     {RENDER_FAULT_NOT_IN_HAND, "not-in-hand", GUARD_HIDDEN_PIECE, 5, 60, 0},
     {RENDER_FAULT_HIDDEN, "hidden", GUARD_HIDDEN_PIECE, 3, 40, 0},
     {RENDER_FAULT_WRONG_WAY, "wrong-way", GUARD_ILLEGAL_MOVE, -1, 0, 0},
-    {RENDER_FAULT_OPPONENT_PIECE, "opponent-piece", GUARD_ILLEGAL_MOVE, -1, 40, 0},
+    {RENDER_FAULT_OPPONENT_PIECE, "opponent-piece", GUARD_ILLEGAL_MOVE, -1, 60, 0},
     {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 20, 0},
 };
 #define NGO_KINDS    (int)(sizeof go_kinds / sizeof go_kinds[0])
