@@ -82,8 +82,8 @@ static const struct kind go_kinds[] = {
     {RENDER_FAULT_REMOVED_STONE, "removed-stone", GUARD_STONE_REMOVED, 39, 40, 1},
     {RENDER_FAULT_CAPTURES_LEFT, "captures-left", GUARD_CAPTURE_NOT_REMOVED, -1, 80, 1},
     {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 40, 1},
-    {RENDER_FAULT_KO_RETAKEN, "ko-retaken", GUARD_ILLEGAL_MOVE, -1, 40, 2},
-    {RENDER_FAULT_SUICIDE, "suicide", GUARD_ILLEGAL_MOVE, -1, 60, 2},
+    {RENDER_FAULT_KO_RETAKEN, "ko-retaken", GUARD_ILLEGAL_MOVE, -1, 50, 2},
+    {RENDER_FAULT_SUICIDE, "suicide", GUARD_ILLEGAL_MOVE, -1, 50, 2},
 };
 static const struct kind shogi_kinds[] = {
     {RENDER_FAULT_NOT_IN_HAND, "not-in-hand", GUARD_HIDDEN_PIECE, 5, 60, 0},
