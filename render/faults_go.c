@@ -2,7 +2,9 @@
  * (an extra stone, a stone slid or taken off, prisoners left lying); the seed proposes places
  * and the rules core vets them: replaying the rest of the record with the change must give the
  * same positions apart from the changed points, so the game goes on as recorded and the fault
- * stays exactly where the time line says. */
+ * stays exactly where the time line says. The illegal moves (a ko retaken at once, a suicide)
+ * are put back before the record's next move: they need a place the record really offers (a
+ * ko the game took; an eye of the other colour none of whose walls is in atari). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,7 +54,7 @@ static bool harmless(const struct go_record *rec, int maxm, int k, const int *pt
 struct plies {
     int n;
     uint8_t (*pos)[GO_POINTS], (*cap)[GO_POINTS];
-    int *mover;
+    int *mover, *point;
 };
 
 static bool plies_make(const struct go_record *rec, int n, struct plies *pl)
@@ -61,9 +63,10 @@ static bool plies_make(const struct go_record *rec, int n, struct plies *pl)
     pl->pos = calloc((size_t)n + 1, sizeof *pl->pos);
     pl->cap = calloc((size_t)n + 1, sizeof *pl->cap);
     pl->mover = calloc((size_t)n + 1, sizeof *pl->mover);
+    pl->point = calloc((size_t)n + 1, sizeof *pl->point);
     const struct go_rules *rules = rec->rules ? go_rules_find(rec->rules) : NULL;
     struct go_game *g = go_game_new(rec->width, rec->height, rules);
-    if (!pl->pos || !pl->cap || !pl->mover || !g) {
+    if (!pl->pos || !pl->cap || !pl->mover || !pl->point || !g) {
         go_game_free(g);
         return false;
     }
@@ -79,6 +82,7 @@ static bool plies_make(const struct go_record *rec, int n, struct plies *pl)
         go_game_play(g, node->move);
         ply++;
         pl->mover[ply] = node->move.color;
+        pl->point[ply] = node->move.point;
         for (int p = 0; p < GO_POINTS; p++) {
             pl->pos[ply][p] = (uint8_t)go_game_at(g, p);
             pl->cap[ply][p] = before[p] != GO_EMPTY && pl->pos[ply][p] == GO_EMPTY ? before[p] : 0;
@@ -93,6 +97,7 @@ static void plies_free(struct plies *pl)
     free(pl->pos);
     free(pl->cap);
     free(pl->mover);
+    free(pl->point);
 }
 
 /* The board after ply k (1..n), the points the move at ply k captured, and its mover. */
@@ -107,7 +112,80 @@ static void board_at(const struct plies *pl, int k, uint8_t out[GO_POINTS],
 static bool taken(const struct go_fault_plan *p, int k)
 {
     return k == p->same_k || k == p->moved_k || k == p->removed_k || k == p->left_k ||
-           k == p->knock_k;
+           k == p->knock_k || k == p->ko_k || k == p->sui_k;
+}
+
+/* The record's game after its first k moves (NULL: out of memory). */
+static struct go_game *game_after(const struct go_record *rec, int k)
+{
+    const struct go_rules *rules = rec->rules ? go_rules_find(rec->rules) : NULL;
+    struct go_game *g = go_game_new(rec->width, rec->height, rules);
+    int ply = 0;
+    for (int nd = 0; g && nd < rec->nnodes && ply < k; nd++) {
+        const struct go_record_node *node = &rec->nodes[nd];
+        for (int s = 0; s < node->nsetup; s++)
+            go_game_setup(g, node->setup[s].color, node->setup[s].point);
+        if (!node->has_move) continue;
+        go_game_play(g, node->move);
+        ply++;
+    }
+    return g;
+}
+
+/* The ko the move at ply k took, when the other side may not retake it at once: the point it
+ * took (*pt) and the taking stone (*taker). */
+static bool ko_at(const struct go_record *rec, const struct plies *pl, int k, int *pt, int *taker)
+{
+    int q = -1, n = 0;
+    for (int p = 0; p < GO_POINTS; p++)
+        if (pl->cap[k][p]) q = p, n++;
+    if (n != 1 || pl->point[k] < 0) return false;
+    struct go_game *g = game_after(rec, k);
+    if (!g) return false;
+    struct go_move m = {go_other((enum go_color)pl->mover[k]), q};
+    bool ko = go_game_check(g, m).kind == GO_ILLEGAL_KO;
+    go_game_free(g);
+    *pt = q;
+    *taker = pl->point[k];
+    return ko;
+}
+
+/* A point where the side to move after ply k would put a stone that has no liberty and takes
+ * nothing (every neighbour the other colour's, none of their chains in atari), from a seeded
+ * start; -1 when there is none. */
+static int suicide_at(const struct go_record *rec, const struct plies *pl, int k, int off)
+{
+    if (pl->point[k] < 0) return -1; /* after a pass the time line has no fault visits */
+    int w = rec->width, h = rec->height;
+    enum go_color c = go_other((enum go_color)pl->mover[k]);
+    struct go_game *g = NULL;
+    int found = -1;
+    for (int j = 0; j < w * h && found < 0; j++) {
+        int q = (off + j) % (w * h), x = q % w, y = q / w, p = go_point(x, y);
+        if (pl->pos[k][p] != GO_EMPTY) continue;
+        static const int dd[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        bool walled = true;
+        for (int d = 0; d < 4 && walled; d++) {
+            int nx = x + dd[d][0], ny = y + dd[d][1];
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+            walled = pl->pos[k][go_point(nx, ny)] == go_other(c);
+        }
+        if (!walled) continue;
+        if (!g) g = game_after(rec, k);
+        if (!g) break;
+        struct go_verdict v = go_game_check(g, (struct go_move){c, p});
+        if (v.kind == GO_ILLEGAL_SUICIDE && v.captured == -1) found = p;
+    }
+    go_game_free(g);
+    return found;
+}
+
+/* A point another fault changed within three lines of p? */
+static bool near_used(const uint8_t used[GO_POINTS], int p)
+{
+    for (int q = 0; q < GO_POINTS; q++)
+        if (used[q] && abs(go_x(q) - go_x(p)) + abs(go_y(q) - go_y(p)) <= 3) return true;
+    return false;
 }
 
 void go_faults_plan(const struct go_record *rec, const struct render_opts *o, int nmoves,
@@ -205,6 +283,27 @@ void go_faults_plan(const struct go_record *rec, const struct render_opts *o, in
             }
         if (n > 0 && !taken(plan, k) && harmless(rec, nmoves, k, pts, v, n)) plan->left_k = k;
     }
+    /* a ko the record took, retaken at once: the first from a seeded start with a move after */
+    int ko_from = 2 + rng_int(&r, nmoves - 2);
+    for (int i = 0; (o->faults & RENDER_FAULT_KO_RETAKEN) && !plan->ko_k && i < nmoves; i++) {
+        int k = 1 + (ko_from + i) % (nmoves - 1), pt, taker;
+        if (k < 2 || taken(plan, k) || !ko_at(rec, &pl, k, &pt, &taker)) continue;
+        plan->ko_k = k;
+        plan->ko_pt = pt;
+        plan->ko_taker = taker;
+        plan->ko_color = go_other((enum go_color)pl.mover[k]);
+    }
+    /* a suicide: the first ply from a seeded start that offers one */
+    int sui_from = 2 + rng_int(&r, nmoves - 2), sui_off = rng_int(&r, w * h);
+    for (int i = 0; (o->faults & RENDER_FAULT_SUICIDE) && !plan->sui_k && i < nmoves; i++) {
+        int k = 1 + (sui_from + i) % (nmoves - 1);
+        if (k < 2 || taken(plan, k)) continue;
+        int p = suicide_at(rec, &pl, k, sui_off);
+        if (p < 0) continue;
+        plan->sui_k = k;
+        plan->sui_pt = p;
+        plan->sui_color = go_other((enum go_color)pl.mover[k]);
+    }
     /* faults must not touch each other's points (each was vetted against the record alone) */
     uint8_t used[GO_POINTS] = {0};
     if (plan->same_k) used[plan->same_pt] = 1;
@@ -226,6 +325,16 @@ void go_faults_plan(const struct go_record *rec, const struct render_opts *o, in
         board_at(&pl, plan->left_k, b, cap, &mover);
         for (int q = 0; q < GO_POINTS; q++)
             if (cap[q] && used[q]) plan->left_k = 0;
+        if (plan->left_k)
+            for (int q = 0; q < GO_POINTS; q++) used[q] |= cap[q];
+    }
+    /* an illegal move stays illegal only on the record's board: no other fault near it before */
+    const int ks[4] = {plan->same_k, plan->moved_k, plan->removed_k, plan->left_k};
+    for (int i = 0; i < 4; i++) {
+        if (ks[i] && plan->ko_k && ks[i] < plan->ko_k && near_used(used, plan->ko_pt))
+            plan->ko_k = 0;
+        if (ks[i] && plan->sui_k && ks[i] < plan->sui_k && near_used(used, plan->sui_pt))
+            plan->sui_k = 0;
     }
     plies_free(&pl);
 }

@@ -65,7 +65,8 @@ bool render_sink_close(struct render_sink *s, char *err, size_t errlen)
 
 const unsigned render_go_fault_bits = RENDER_FAULT_SAME_COLOR | RENDER_FAULT_MOVED_STONE |
                                       RENDER_FAULT_REMOVED_STONE | RENDER_FAULT_CAPTURES_LEFT |
-                                      RENDER_FAULT_KNOCKED;
+                                      RENDER_FAULT_KNOCKED | RENDER_FAULT_KO_RETAKEN |
+                                      RENDER_FAULT_SUICIDE;
 const unsigned render_shogi_fault_bits = RENDER_FAULT_KNOCKED | RENDER_FAULT_NOT_IN_HAND |
                                          RENDER_FAULT_HIDDEN | RENDER_FAULT_WRONG_WAY |
                                          RENDER_FAULT_OPPONENT_PIECE;

@@ -74,15 +74,19 @@ struct render_opts {
 /* Faults on request (--faults KIND,...). Each is injected once, at a move the seed picks; the
  * truth's time line has a "fault" event at the frame it happens. */
 enum render_fault {
-    RENDER_FAULT_SAME_COLOR = 1u << 0,    /* go: a stone of the colour that just moved */
-    RENDER_FAULT_MOVED_STONE = 1u << 1,   /* go: a stone slid to a neighbouring point */
-    RENDER_FAULT_REMOVED_STONE = 1u << 2, /* go: a stone taken off that was not captured */
-    RENDER_FAULT_CAPTURES_LEFT = 1u << 3, /* go: the prisoners of a capture stay on the board */
-    RENDER_FAULT_KNOCKED = 1u << 4,       /* go, shogi: the board knocked hard (shifts, turns) */
-    RENDER_FAULT_NOT_IN_HAND = 1u << 5,   /* shogi: a captured piece never put on the komadai */
-    RENDER_FAULT_HIDDEN = 1u << 6,        /* shogi: a piece on the komadai hidden later */
-    RENDER_FAULT_WRONG_WAY = 1u << 7,     /* shogi: a piece put down pointing the wrong way */
-    RENDER_FAULT_OPPONENT_PIECE = 1u << 8 /* shogi: a player moves an opponent's piece */
+    RENDER_FAULT_SAME_COLOR = 1u << 0,     /* go: a stone of the colour that just moved */
+    RENDER_FAULT_MOVED_STONE = 1u << 1,    /* go: a stone slid to a neighbouring point */
+    RENDER_FAULT_REMOVED_STONE = 1u << 2,  /* go: a stone taken off that was not captured */
+    RENDER_FAULT_CAPTURES_LEFT = 1u << 3,  /* go: the prisoners of a capture stay on the board */
+    RENDER_FAULT_KNOCKED = 1u << 4,        /* go, shogi: the board knocked hard (shifts, turns) */
+    RENDER_FAULT_NOT_IN_HAND = 1u << 5,    /* shogi: a captured piece never put on the komadai */
+    RENDER_FAULT_HIDDEN = 1u << 6,         /* shogi: a piece on the komadai hidden later */
+    RENDER_FAULT_WRONG_WAY = 1u << 7,      /* shogi: a piece put down pointing the wrong way */
+    RENDER_FAULT_OPPONENT_PIECE = 1u << 8, /* shogi: a player moves an opponent's piece */
+    RENDER_FAULT_KO_RETAKEN = 1u << 9,     /* go: a ko the record took is retaken at once (illegal),
+                                              then the referee has the board put back */
+    RENDER_FAULT_SUICIDE = 1u << 10        /* go: a stone put where it has no liberty and takes
+                                              nothing (illegal), then taken back */
 };
 /* Signals on request (--signals KIND,...), at the end of the game. */
 enum render_signal {

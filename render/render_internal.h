@@ -404,6 +404,11 @@ struct go_fault_plan {
     int removed_k, removed_pt, removed_color;
     int left_k; /* the capture at this ply leaves its prisoners */
     int knock_k;
+    /* illegal moves, put back before the record's next move: after ply ko_k the side to move
+       retakes the ko at ko_pt (ko_taker: the stone it takes); after sui_k it puts a stone on
+       sui_pt, where it has no liberty and takes nothing */
+    int ko_k, ko_pt, ko_taker, ko_color;
+    int sui_k, sui_pt, sui_color;
 };
 void go_faults_plan(const struct go_record *rec, const struct render_opts *o, int nmoves,
                     struct go_fault_plan *plan);

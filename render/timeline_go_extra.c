@@ -15,6 +15,70 @@ struct tl_event tl_mark_event(int frame, int ply, int point, enum go_color c, co
     return e;
 }
 
+/* An illegal move after this ply (t->plan), put back: the side to move retakes the ko (its stone
+ * on the point the ko took, the taking stone off) or puts a stone where it has no liberty; the
+ * stones stand while the other player objects (one to two seconds), then the same hand takes the
+ * stone back and, for the ko, puts the taken stone back: the board is as the record has it. */
+static bool illegal_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r, int ply,
+                           int *frame, uint64_t seed, bool suicide)
+{
+    const struct go_fault_plan *fp = &t->plan;
+    enum go_color c = (enum go_color)(suicide ? fp->sui_color : fp->ko_color);
+    int pt = suicide ? fp->sui_pt : fp->ko_pt;
+    struct tl_visit v = {.f0 = *frame, .color = c};
+    int f = *frame + 9 + rng_int(r, 8);
+    v.target_point[0] = pt;
+    v.target_frame[0] = f;
+    v.carries[0] = true;
+    v.ntargets = 1;
+    struct tl_event put = {.frame = f,
+                           .kind = TL_PLACE,
+                           .point = pt,
+                           .color = c,
+                           .ply = ply,
+                           .look = tl_random_look(seed, 700000u + (uint64_t)ply)};
+    bool ok =
+        tl_push_event(t, evcap, put) &&
+        tl_push_event(t, evcap, tl_mark_event(f, ply, pt, c, suicide ? "suicide" : "ko-retaken"));
+    if (!suicide) { /* the ko's taking stone comes off, as a capture's would */
+        f += 4 + rng_int(r, 5);
+        v.target_point[1] = fp->ko_taker;
+        v.target_frame[1] = f;
+        v.ntargets = 2;
+        struct tl_event rm = {
+            .frame = f, .kind = TL_REMOVE, .point = fp->ko_taker, .color = go_other(c), .ply = ply};
+        ok = ok && tl_push_event(t, evcap, rm);
+    }
+    v.f1 = f + 8 + rng_int(r, 7);
+    ok = ok && tl_push_visit(t, vcap, &v);
+    /* put back */
+    struct tl_visit back = {.f0 = v.f1 + 1 + 30 + rng_int(r, 30), .color = c};
+    f = back.f0 + 9 + rng_int(r, 8);
+    back.target_point[0] = pt;
+    back.target_frame[0] = f;
+    back.ntargets = 1;
+    struct tl_event off = {.frame = f, .kind = TL_REMOVE, .point = pt, .color = c, .ply = ply};
+    ok = ok && tl_push_event(t, evcap, off);
+    if (!suicide) {
+        f += 6 + rng_int(r, 4);
+        back.target_point[1] = fp->ko_taker;
+        back.target_frame[1] = f;
+        back.carries[1] = true;
+        back.ntargets = 2;
+        struct tl_event again = {.frame = f,
+                                 .kind = TL_PLACE,
+                                 .point = fp->ko_taker,
+                                 .color = go_other(c),
+                                 .ply = ply,
+                                 .look = tl_random_look(seed, 800000u + (uint64_t)ply)};
+        ok = ok && tl_push_event(t, evcap, again);
+    }
+    back.f1 = f + 8 + rng_int(r, 7);
+    ok = ok && tl_push_visit(t, vcap, &back);
+    *frame = back.f1 + 1 + 8 + rng_int(r, 12);
+    return ok;
+}
+
 /* Faults planned after this ply: a hand comes back and changes the stones (faults_go.c vetted
  * the change against the rest of the record). */
 bool tl_fault_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r, int ply, int *frame,
@@ -82,6 +146,9 @@ bool tl_fault_visits(struct timeline *t, int *evcap, int *vcap, struct rng *r, i
         ok = ok && tl_push_visit(t, vcap, &v);
         *frame = v.f1 + 1 + 8 + rng_int(r, 12);
     }
+    for (int kind = 0; kind < 2; kind++)
+        if (ply == (kind ? fp->sui_k : fp->ko_k))
+            ok = ok && illegal_visits(t, evcap, vcap, r, ply, frame, seed, kind == 1);
     return ok;
 }
 

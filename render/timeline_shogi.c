@@ -257,27 +257,43 @@ bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *r
         push_visit(&b, &v);
         frame = v.f1 + 1 + 6 + rng_int(&r, 18) + render_think_frames(o, ply);
         if (k == f_opp || k == f_hide) {
-            /* the player who just moved reaches in again: moves an opponent's piece one square
-             * (the owner puts it back later) or hides a piece of their own komadai */
-            struct stl_visit w = {.f0 = frame, .color = c};
+            /* an opponent's piece moved: the player to move takes a piece of the one who just
+             * moved for their own and pushes it a square forward, their forward (it points the
+             * other way: its owner is plain to see); the owner puts it back. A hidden piece: the
+             * player who just moved reaches in again and hides a piece of their own komadai. */
+            int who = k == f_opp ? !c : c;
+            struct stl_visit w = {.f0 = frame, .color = who};
             int g = frame + 10 + rng_int(&r, 5);
             if (k == f_opp) {
-                int from = -1, to = -1;
-                for (int s = 0; s < SHOGI_SQUARES && from < 0; s++) {
-                    int pc = pos.board[s];
-                    bool turned = f_wrong >= 0 && f_wrong < k && s == rec->moves[f_wrong].move.to;
-                    if (!pc || (int)shogi_piece_color(pc) == c ||
-                        shogi_piece_type(pc) == SHOGI_KING || turned)
-                        continue; /* (the turned piece keeps its fault) */
-                    static const int dd[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
-                    for (int d = 0; d < 4 && from < 0; d++) {
-                        int fl = shogi_sq_file(s) + dd[d][0], rk = shogi_sq_rank(s) + dd[d][1];
-                        if (fl < 1 || fl > 9 || rk < 1 || rk > 9 || pos.board[shogi_sq(fl, rk)])
+                int from = -1, to = -1, off = rng_int(&r, SHOGI_SQUARES);
+                int fwd = c == SHOGI_SENTE ? 1 : -1; /* the player to move's forward, in ranks */
+                /* a pawn, lance or silver: a step its owner's piece never makes, the mover's
+                   piece of that kind does (else any piece of theirs, a square any way) */
+                for (int pass = 0; pass < 2 && from < 0; pass++)
+                    for (int i = 0; i < SHOGI_SQUARES && from < 0; i++) {
+                        int s = (off + i) % SHOGI_SQUARES, pc = pos.board[s];
+                        bool turned =
+                            f_wrong >= 0 && f_wrong < k && s == rec->moves[f_wrong].move.to;
+                        if (!pc || (int)shogi_piece_color(pc) != c ||
+                            shogi_piece_type(pc) == SHOGI_KING || turned)
+                            continue; /* (the turned piece keeps its fault) */
+                        int ty = shogi_piece_type(pc);
+                        if (pass == 0 &&
+                            (ty == SHOGI_PAWN || ty == SHOGI_LANCE || ty == SHOGI_SILVER)) {
+                            int rk = shogi_sq_rank(s) + fwd;
+                            if (rk >= 1 && rk <= 9 && !pos.board[shogi_sq(shogi_sq_file(s), rk)])
+                                from = s, to = shogi_sq(shogi_sq_file(s), rk);
                             continue;
-                        from = s;
-                        to = shogi_sq(fl, rk);
+                        }
+                        static const int dd[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+                        for (int d = 0; pass == 1 && d < 4 && from < 0; d++) {
+                            int fl = shogi_sq_file(s) + dd[d][0], rk = shogi_sq_rank(s) + dd[d][1];
+                            if (fl < 1 || fl > 9 || rk < 1 || rk > 9 || pos.board[shogi_sq(fl, rk)])
+                                continue;
+                            from = s;
+                            to = shogi_sq(fl, rk);
+                        }
                     }
-                }
                 if (from >= 0) {
                     uint8_t pc = pos.board[from];
                     target(&w, TGT_SQ, from, 0, 0, g);
@@ -285,29 +301,29 @@ bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *r
                                                       .kind = STL_LIFT,
                                                       .sq = from,
                                                       .piece = pc,
-                                                      .color = c,
+                                                      .color = who,
                                                       .ply = ply});
-                    mark(&b, g, ply, c, from, "opponent-piece", false);
+                    mark(&b, g, ply, who, from, "opponent-piece", false);
                     g += 8 + rng_int(&r, 4);
                     target(&w, TGT_SQ, to, 0, 0, g);
                     push_event(&b, (struct stl_event){.frame = g,
                                                       .kind = STL_PUT,
                                                       .sq = to,
                                                       .piece = pc,
-                                                      .color = c,
+                                                      .color = who,
                                                       .ply = ply,
                                                       .side = pos.side});
                     w.f1 = g + 8 + rng_int(&r, 6);
                     push_visit(&b, &w);
                     /* the owner puts it back */
-                    struct stl_visit x = {.f0 = w.f1 + 20 + rng_int(&r, 20), .color = !c};
+                    struct stl_visit x = {.f0 = w.f1 + 20 + rng_int(&r, 20), .color = c};
                     int h = x.f0 + 10 + rng_int(&r, 5);
                     target(&x, TGT_SQ, to, 0, 0, h);
                     push_event(&b, (struct stl_event){.frame = h,
                                                       .kind = STL_LIFT,
                                                       .sq = to,
                                                       .piece = pc,
-                                                      .color = !c,
+                                                      .color = c,
                                                       .ply = ply});
                     h += 8 + rng_int(&r, 4);
                     target(&x, TGT_SQ, from, 0, 0, h);
@@ -315,10 +331,10 @@ bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *r
                                                       .kind = STL_PUT,
                                                       .sq = from,
                                                       .piece = pc,
-                                                      .color = !c,
+                                                      .color = c,
                                                       .ply = ply,
                                                       .side = pos.side});
-                    mark(&b, h, ply, !c, from, "put-back", false);
+                    mark(&b, h, ply, c, from, "put-back", false);
                     x.f1 = h + 8 + rng_int(&r, 6);
                     push_visit(&b, &x);
                     frame = x.f1 + 1 + 6 + rng_int(&r, 10);

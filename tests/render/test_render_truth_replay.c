@@ -40,6 +40,7 @@ static const struct config go_configs[] = {
     {"all5", 0x1f, 0},
     {"s+r", RENDER_FAULT_SAME_COLOR | RENDER_FAULT_REMOVED_STONE, 0},
     {"m+c+k", RENDER_FAULT_MOVED_STONE | RENDER_FAULT_CAPTURES_LEFT | RENDER_FAULT_KNOCKED, 0},
+    {"ko+sui", RENDER_FAULT_KO_RETAKEN | RENDER_FAULT_SUICIDE, 0},
     {"pass", 0, RENDER_SIGNAL_PASS},
     {"end", 0, RENDER_SIGNAL_END},
     {"resign", 0, RENDER_SIGNAL_RESIGN},

@@ -25,6 +25,7 @@ struct go_check {
     bool counting;
     struct mark marks[MAX_MARKS], seen[MAX_MARKS];
     int nmarks, nseen;
+    bool illegal; /* an illegal move stands on the board: the next change must put it back */
     struct tr_result *res;
 };
 
@@ -106,6 +107,13 @@ static void judge(struct go_check *c, const struct render_frame *fr)
             other++;
     }
     if (na + nr + other == 0) return;
+    if (c->illegal) { /* the illegal move put back: the board is the game's again */
+        c->illegal = false;
+        if (!board_is(c->g, cur))
+            flag(c, "frame %d ply %d: an illegal move not put back", fr->index, go_game_ply(c->g));
+        memcpy(c->settled, cur, GO_POINTS);
+        return;
+    }
     if (c->counting) { /* the counting after the game: stones off, in and moved are no moves */
         memcpy(c->settled, cur, GO_POINTS);
         return;
@@ -115,6 +123,20 @@ static void judge(struct go_check *c, const struct render_frame *fr)
     if (other == 0 && na == 1 && cur[added[0]] == to_move) {
         struct go_move m = {.color = to_move, .point = added[0]};
         struct go_verdict v = go_game_check(c->g, m);
+        if (v.kind == GO_ILLEGAL_KO || v.kind == GO_ILLEGAL_SUICIDE) {
+            /* the board shows exactly the stone put (a ko: the stone it takes gone) */
+            struct go_game *g2 = go_game_copy(c->g);
+            if (v.kind == GO_ILLEGAL_KO) go_game_play(g2, m);
+            bool fits = v.kind == GO_ILLEGAL_KO ? board_is(g2, cur) : na == 1 && nr == 0;
+            go_game_free(g2);
+            if (fits) {
+                observe(c, v.kind == GO_ILLEGAL_KO ? "ko-retaken" : "suicide",
+                        c->changed_at[m.point], m.point);
+                c->illegal = true;
+                memcpy(c->settled, cur, GO_POINTS);
+                return;
+            }
+        }
         if (v.kind != GO_LEGAL) {
             flag(c, "frame %d ply %d: %s %s is %s", fr->index, go_game_ply(c->g),
                  to_move == GO_BLACK ? "B" : "W", go_point_name(m.point, fr->rows, name),

@@ -150,7 +150,7 @@ static void judge(struct shogi_check *c, const struct render_shogi_frame *f)
         accept(c, f);
         goto done;
     }
-    /* a piece of the side to move stepped one square by the other player's hand */
+    /* a piece of the player who just moved stepped one square by the hand of the player to move */
     if (nd == 2 && same_hands) {
         int from = f->board[sq[0]] ? sq[1] : sq[0], to = f->board[sq[0]] ? sq[0] : sq[1];
         int pc = c->board[from];
@@ -161,7 +161,7 @@ static void judge(struct shogi_check *c, const struct render_shogi_frame *f)
         int dist = abs(shogi_sq_file(from) - shogi_sq_file(to)) +
                    abs(shogi_sq_rank(from) - shogi_sq_rank(to));
         if (pc && !c->board[to] && f->board[to] == pc && by_other && dist == 1 &&
-            (int)shogi_piece_color(pc) == c->pos.side) {
+            (int)shogi_piece_color(pc) != c->pos.side) {
             observe(c, "opponent-piece", c->first_at[from], c->first_at[from], from);
             c->moved_from = from;
             c->moved_to = to;
