@@ -12,6 +12,9 @@
  * pieces that stayed fit theirs (measured: a horse on the bishop's face 0.53-0.59 against 0.88;
  * pieces that stayed 0.85-0.89). */
 #define PROMOTED_FIT 0.72
+/* ... and the plain face is read surely only when it fits at least this share of it; in between
+ * the piece is surely there, its face (promoted or not) in doubt */
+#define PROMOTED_SURE 0.95
 
 /* Steps for sente (df files, dk ranks; forward is dk = -1). */
 struct steps {
@@ -77,9 +80,17 @@ static int name_moved(const struct shogi_reader *r, int piece, int from, int to,
         double sp = shogi_book_match(&r->book, prom, r->patch[to]);
         int vote = shogi_red_vote(r, to);
         bool promoted = vote ? vote > 0 : sp > -2 ? sp > s : s < PROMOTED_FIT * fits_med;
+        /* neither the ink's colour nor a promoted face seen: the plain face fitting a little
+           worse than the pieces that stayed is no proof that it did not turn over (grey frames,
+           footage games 300-336: missed promotions' own faces fit 0.79-0.92 of the others') */
+        bool unsure = !vote && sp <= -2 && !promoted && s < PROMOTED_SURE * fits_med;
         if (promoted) {
             piece = prom;
             s = sp > -2 ? sp : 0.6;
+        }
+        if (unsure && s > 0.4) {
+            *conf = SHOGI_FACE_DOUBT;
+            return piece;
         }
     }
     *conf = (float)(s > 0.4 ? 0.95 : 0.75);

@@ -35,6 +35,7 @@ void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_pos
     memcpy(r->ref_tex, r->tex, sizeof r->ref_tex);
     r->have_ref = true;
     memcpy(r->expect, pos->board, sizeof r->expect);
+    memset(r->face_doubt, 0, sizeof r->face_doubt);
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < SHOGI_HAND_TYPES; t++) r->hand_est[c][t] = pos->hand[c][t];
     r->first_mover = pos->side;
@@ -242,6 +243,8 @@ static void read_cells(struct shogi_reader *r, const double *ev, struct observat
             o->conf[p] = best_s[sq] >= PIECE_LIKE || want_s >= best_s[sq] - KEEP_MARGIN
                              ? 0.95f
                              : fit_conf(want_s + 0.25);
+            /* named in doubt when it came, and nothing since has told its face */
+            if (r->face_doubt[sq] && o->conf[p] > SHOGI_FACE_DOUBT) o->conf[p] = SHOGI_FACE_DOUBT;
             fits[nfit++] = want_s;
             ch.kept[ch.nkept++] = sq;
             continue;
@@ -355,6 +358,7 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
                 e[i] = w ? (uint8_t)(w ^ (1 << 4)) : 0;
             }
             memcpy(r->expect, e, sizeof e);
+            memset(r->face_doubt, 0, sizeof r->face_doubt);
             double lc[SHOGI_SQUARES];
             for (int i = 0; i < SHOGI_SQUARES; i++) lc[i] = r->line_cell[SHOGI_SQUARES - 1 - i];
             memcpy(r->line_cell, lc, sizeof lc);
@@ -396,6 +400,11 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
             shogi_book_add(&r->book, o->point[p], r->patch[sq]);
             shogi_red_learn(r, o->point[p], sq);
         }
+        /* a face named in doubt stays in doubt while its piece stays (read so, kept so) */
+        if (o->point[p] != r->expect[sq])
+            r->face_doubt[sq] = o->point[p] && shogi_conf_face_doubt(o->conf[p]);
+        else if (!o->point[p])
+            r->face_doubt[sq] = false;
         r->expect[sq] = o->point[p];
         if (!turned) r->line_cell[sq] = r->last_ev[sq];
         if (!turned) {

@@ -23,6 +23,10 @@ struct shogi_reader {
     /* per-frame observations (shogi_observe.c) */
     uint8_t expect[SHOGI_SQUARES]; /* what the last settled view showed (or the start) */
     int first_mover;               /* whose move the start position awaits */
+    /* The piece standing here was named with its face in doubt (a promotion neither the ink's
+     * colour nor a face seen before told, a drop whose face fits another kind about as well):
+     * read in doubt (SHOGI_FACE_DOUBT) while it stays, for nothing since has told its face. */
+    bool face_doubt[SHOGI_SQUARES];
     /* The pieces each side holds as the settled views tell them (a piece of the other side
      * gone from the board went to this side's hand, a piece of this side new on it came from
      * it): what a drop can be (shogi_arrivals.c). */
@@ -122,6 +126,14 @@ double shogi_reader_piece_fit(const struct shogi_book *b, int piece, const uint8
 static inline int shogi_obs_point(int sq)
 {
     return (shogi_sq_rank(sq) - 1) * OBS_MAX + (9 - shogi_sq_file(sq));
+}
+
+/* A piece surely there, its face in doubt: below the guard's sure 0.9, at or above its
+ * SOBS_CONF_SEEN 0.85 (ruleguard/guard_observe_shogi_internal.h). */
+#define SHOGI_FACE_DOUBT 0.87f
+static inline bool shogi_conf_face_doubt(float c)
+{
+    return c >= 0.85f && c < 0.9f;
 }
 
 /* What changed in a frame against the last settled view (shogi_observe.c). */
