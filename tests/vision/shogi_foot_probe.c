@@ -107,7 +107,13 @@ int main(int argc, char **argv)
             bool any = false;
             for (int sq = 0; have && sq < SHOGI_SQUARES; sq++) {
                 int p = (shogi_sq_rank(sq) - 1) * OBS_MAX + 9 - shogi_sq_file(sq);
-                if (stable.obs.occluded[p]) continue;
+                if (stable.obs.occluded[p]) {
+                    if (!quiet && tp.board[sq])
+                        len +=
+                            snprintf(line + len, sizeof line - (size_t)len, " %d%c occ(%d)",
+                                     shogi_sq_file(sq), 'a' + shogi_sq_rank(sq) - 1, tp.board[sq]);
+                    continue;
+                }
                 int a = stable.obs.point[p], b = tp.board[sq];
                 if (stable.obs.conf[p] < 0.5f) {
                     if (a != b && !quiet && stable.obs.conf[p] > 0.25f &&
@@ -144,6 +150,14 @@ int main(int argc, char **argv)
                     if (first_flag_frame < 0) first_flag_frame = i;
                 }
                 if (len > 3900) break;
+            }
+            if (getenv("PROBE_SQ")) {
+                int sq = atoi(getenv("PROBE_SQ")); /* file*10+rank */
+                sq = shogi_sq(sq / 10, sq % 10);
+                int p = (shogi_sq_rank(sq) - 1) * OBS_MAX + 9 - shogi_sq_file(sq);
+                len += snprintf(line + len, sizeof line - (size_t)len, " [sq %d conf %.2f occ %d]",
+                                stable.obs.point[p], stable.obs.conf[p], stable.obs.occluded[p]);
+                any = true;
             }
             if (any && !quiet) printf("%s\n", line);
         }
