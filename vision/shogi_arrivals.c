@@ -12,6 +12,9 @@
  * pieces that stayed fit theirs (measured: a horse on the bishop's face 0.53-0.59 against 0.88;
  * pieces that stayed 0.85-0.89). */
 #define PROMOTED_FIT 0.72
+/* ... and the plain face is read surely only when it fits at least this share of it; in between
+ * the piece is surely there, its face (promoted or not) in doubt */
+#define PROMOTED_SURE 0.95
 
 /* Steps for sente (df files, dk ranks; forward is dk = -1). */
 struct steps {
@@ -24,6 +27,13 @@ static const struct steps ORTHO = {4, {{0, -1}, {0, 1}, {-1, 0}, {1, 0}}};
 
 /* Can the piece on from reach to in one move, over the pieces on board (what stands on to does
  * not matter)? */
+static bool reaches(const uint8_t *board, int piece, int from, int to);
+
+bool shogi_piece_reaches(const uint8_t *board, int piece, int from, int to)
+{
+    return reaches(board, piece, from, to);
+}
+
 static bool reaches(const uint8_t *board, int piece, int from, int to)
 {
     int t = shogi_piece_type(piece), dir = shogi_piece_color(piece) == SHOGI_SENTE ? 1 : -1;
@@ -77,9 +87,17 @@ static int name_moved(const struct shogi_reader *r, int piece, int from, int to,
         double sp = shogi_book_match(&r->book, prom, r->patch[to]);
         int vote = shogi_red_vote(r, to);
         bool promoted = vote ? vote > 0 : sp > -2 ? sp > s : s < PROMOTED_FIT * fits_med;
+        /* neither the ink's colour nor a promoted face seen: the plain face fitting a little
+           worse than the pieces that stayed is no proof that it did not turn over (grey frames,
+           footage games 300-336: missed promotions' own faces fit 0.79-0.92 of the others') */
+        bool unsure = !vote && sp <= -2 && !promoted && s < PROMOTED_SURE * fits_med;
         if (promoted) {
             piece = prom;
             s = sp > -2 ? sp : 0.6;
+        }
+        if (unsure && s > 0.4) {
+            *conf = SHOGI_FACE_DOUBT;
+            return piece;
         }
     }
     *conf = (float)(s > 0.4 ? 0.95 : 0.75);
@@ -223,7 +241,12 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
     /* each arrival from the one cell of its side that can reach it; failing that, from the one
      * cell of either side (an emptied cell tells who moved far more surely than a far piece's
      * owner in the patch) */
-    for (int pass = 0; pass < 2; pass++)
+    /* (one piece that could have gone to two cells went to the one its face fits best: a rook
+       that reaches an arrival beyond the one it took, first in the list, left that one a piece
+       from nowhere read surely as another kind) */
+    for (int pass = 0; pass < 2; pass++) {
+        int cand_a[SHOGI_SQUARES], cand_from[SHOGI_SQUARES], ncand = 0;
+        double cand_fit[SHOGI_SQUARES];
         for (int i = 0; i < ch->narrived; i++) {
             int a = ch->arrived[i], p = shogi_obs_point(a);
             if (named[a] || !o->point[p]) continue;
@@ -240,10 +263,23 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
                 }
             }
             if (n != 1) continue;
+            cand_a[ncand] = a;
+            cand_from[ncand] = from;
+            cand_fit[ncand++] = shogi_book_match(&r->book, r->expect[from], r->patch[a]);
+        }
+        for (;;) {
+            int bi = -1;
+            for (int i = 0; i < ncand; i++)
+                if (cand_a[i] >= 0 && !used[cand_from[i]] && (bi < 0 || cand_fit[i] > cand_fit[bi]))
+                    bi = i;
+            if (bi < 0) break;
+            int a = cand_a[bi], from = cand_from[bi], p = shogi_obs_point(a);
+            cand_a[bi] = -1;
             used[from] = named[a] = true;
             o->point[p] =
                 (uint8_t)name_moved(r, r->expect[from], from, a, ch->fits_median, &o->conf[p]);
         }
+    }
     /* a piece that left and arrived nowhere took on a cell it can reach that still shows a piece:
      * one of its own side's colour (a capture and the recapture between two settled views) or
      * the other side's (a capture whose new owner the patch did not show) — the one its face
@@ -294,9 +330,41 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         o->conf[p] = 0.6f;
         named[a] = true;
     }
-    /* a new piece on an empty cell that no cell explains: a drop from the komadai */
     bool can[SHOGI_HAND_TYPES];
     droppable_kinds(r->expect, can);
+    /* a new piece on an empty cell that no cell in view explains, reached by the one piece of
+       its colour on a cell out of the picture whose face it fits about as well as any kind its
+       side holds: that piece came into view (a partial view: a silver stepped from 3a, out of
+       the picture, to 3b was read as a drop of a gold) — its kind told by where it came from,
+       in doubt (the cell it left is not seen) */
+    for (int i = 0; i < ch->narrived; i++) {
+        int a = ch->arrived[i], p = shogi_obs_point(a);
+        if (named[a] || r->expect[a] || !o->point[p]) continue;
+        int c = shogi_piece_color(o->point[p]), from = -1, n = 0;
+        for (int u = 0; u < SHOGI_SQUARES; u++) {
+            int piece = r->expect[u];
+            if (r->seen[u] || !piece || ch->left_unseen[u] || (int)shogi_piece_color(piece) != c)
+                continue;
+            if (reaches(r->expect, piece, u, a)) {
+                from = u;
+                n++;
+            }
+        }
+        if (n != 1) continue;
+        bool held[SHOGI_HAND_TYPES];
+        for (int t = 0; t < SHOGI_HAND_TYPES; t++) held[t] = can[t] && r->hand_est[c][t] > 0;
+        bool any_held = false;
+        for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) any_held |= held[t];
+        double hs = -2, hm;
+        if (any_held) best_drop(&r->book, held, c, r->patch[a], &hs, &hm);
+        double fs = shogi_book_match(&r->book, r->expect[from], r->patch[a]);
+        if (fs < 0.4 || fs < hs - DROP_KIND_MARGIN) continue;
+        named[a] = ch->left_unseen[from] = true;
+        o->point[p] =
+            (uint8_t)name_moved(r, r->expect[from], from, a, ch->fits_median, &o->conf[p]);
+        if (o->conf[p] > DROP_KIND_DOUBT) o->conf[p] = (float)DROP_KIND_DOUBT;
+    }
+    /* a new piece on an empty cell that no cell explains: a drop from the komadai */
     for (int i = 0; i < ch->narrived; i++) {
         int a = ch->arrived[i], p = shogi_obs_point(a);
         if (named[a] || r->expect[a] || !o->point[p]) continue;
@@ -341,5 +409,9 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         /* a piece surely, its kind in doubt when another kind fits about as well: the guard
            may then take the kind the hands and the rules allow */
         o->conf[p] = (float)(s <= 0.4 ? 0.7 : margin >= DROP_KIND_MARGIN ? 0.9 : DROP_KIND_DOUBT);
+        /* nor is its kind sure when its side holds nothing, as the settled views tell: no cell
+           and no hand explains it (a piece missed under a cover, a cell read before it settled),
+           so its face alone names it */
+        if (!any_held && o->conf[p] > DROP_KIND_DOUBT) o->conf[p] = (float)DROP_KIND_DOUBT;
     }
 }

@@ -35,6 +35,8 @@ void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_pos
     memcpy(r->ref_tex, r->tex, sizeof r->ref_tex);
     r->have_ref = true;
     memcpy(r->expect, pos->board, sizeof r->expect);
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) r->named_conf[sq] = 1.0f;
+    memset(r->left_unseen, 0, sizeof r->left_unseen);
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < SHOGI_HAND_TYPES; t++) r->hand_est[c][t] = pos->hand[c][t];
     r->first_mover = pos->side;
@@ -242,6 +244,8 @@ static void read_cells(struct shogi_reader *r, const double *ev, struct observat
             o->conf[p] = best_s[sq] >= PIECE_LIKE || want_s >= best_s[sq] - KEEP_MARGIN
                              ? 0.95f
                              : fit_conf(want_s + 0.25);
+            /* named in doubt when it came, and nothing since has told what it is */
+            if (o->conf[p] > r->named_conf[sq]) o->conf[p] = r->named_conf[sq];
             fits[nfit++] = want_s;
             ch.kept[ch.nkept++] = sq;
             continue;
@@ -260,6 +264,7 @@ static void read_cells(struct shogi_reader *r, const double *ev, struct observat
     }
     ch.fits_median = shogi_median(fits, nfit);
     shogi_name_arrivals(r, &ch, o);
+    memcpy(r->left_unseen, ch.left_unseen, sizeof r->left_unseen);
 }
 
 bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *img,
@@ -332,6 +337,33 @@ static void update_hands(struct shogi_reader *r, const uint8_t *before)
         }
 }
 
+/* The cells whose piece left for a cell the view does not show (a cover that held still while
+ * the view settled): it went to no cell read, and a covered cell lies in its reach. Their piece
+ * stays expected, so that the next view that shows where it went names it by the cell it left
+ * (a silver stepped under a false cover was named from nowhere, as a drop of another kind). */
+static void left_for_cover(const struct shogi_reader *r, const struct observation *o,
+                           bool pending[SHOGI_SQUARES])
+{
+    for (int v = 0; v < SHOGI_SQUARES; v++) {
+        int pv = shogi_obs_point(v), piece = r->expect[v];
+        pending[v] = false;
+        if (!piece || o->occluded[pv] || o->conf[pv] < 0.5f || o->point[pv]) continue;
+        bool seen_there = false, covered_in_reach = false;
+        for (int a = 0; a < SHOGI_SQUARES && !seen_there; a++) {
+            int pa = shogi_obs_point(a), q = o->point[pa];
+            if (a == v || !shogi_piece_reaches(r->expect, piece, v, a)) continue;
+            if (o->occluded[pa]) {
+                covered_in_reach = true;
+                continue;
+            }
+            /* a piece of its side new on a cell it reaches: it went there */
+            seen_there = q && q != r->expect[a] && o->conf[pa] >= 0.5f &&
+                         shogi_piece_color(q) == shogi_piece_color(piece);
+        }
+        pending[v] = covered_in_reach && !seen_there;
+    }
+}
+
 void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
 {
     if (!r->oriented || !o->board_found) return;
@@ -355,6 +387,8 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
                 e[i] = w ? (uint8_t)(w ^ (1 << 4)) : 0;
             }
             memcpy(r->expect, e, sizeof e);
+            for (int sq = 0; sq < SHOGI_SQUARES; sq++) r->named_conf[sq] = 1.0f;
+            memset(r->left_unseen, 0, sizeof r->left_unseen);
             double lc[SHOGI_SQUARES];
             for (int i = 0; i < SHOGI_SQUARES; i++) lc[i] = r->line_cell[SHOGI_SQUARES - 1 - i];
             memcpy(r->line_cell, lc, sizeof lc);
@@ -387,15 +421,26 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
     }
     uint8_t before[SHOGI_SQUARES];
     memcpy(before, r->expect, sizeof before);
+    bool pending[SHOGI_SQUARES];
+    left_for_cover(r, o, pending);
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         int p = shogi_obs_point(sq);
-        if (o->occluded[p] || o->conf[p] < 0.5f) continue;
+        /* out of the picture, its piece seen arrived in view (shogi_arrivals.c) */
+        if (!turned && r->left_unseen[sq] && !r->seen[sq] && !o->occluded[p] && !o->point[p]) {
+            r->expect[sq] = 0;
+            r->named_conf[sq] = 1.0f;
+            continue;
+        }
+        if (o->occluded[p] || o->conf[p] < 0.5f || pending[sq]) continue;
         /* a face seen surely where it arrived teaches the book (promoted faces above all); the
          * patches are of the old view after a turn */
         if (!turned && o->point[p] && o->point[p] != r->expect[sq] && o->conf[p] >= 0.9f) {
             shogi_book_add(&r->book, o->point[p], r->patch[sq]);
             shogi_red_learn(r, o->point[p], sq);
         }
+        /* a piece named in doubt stays in doubt while it stays (read so, kept so) */
+        if (o->point[p] != r->expect[sq] || !o->point[p])
+            r->named_conf[sq] = o->point[p] && o->conf[p] < 0.9f ? o->conf[p] : 1.0f;
         r->expect[sq] = o->point[p];
         if (!turned) r->line_cell[sq] = r->last_ev[sq];
         if (!turned) {

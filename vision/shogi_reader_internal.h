@@ -23,6 +23,14 @@ struct shogi_reader {
     /* per-frame observations (shogi_observe.c) */
     uint8_t expect[SHOGI_SQUARES]; /* what the last settled view showed (or the start) */
     int first_mover;               /* whose move the start position awaits */
+    /* How sure the reading was that named the piece standing here when it came (1 when sure):
+     * a piece named in doubt (a promotion neither the ink's colour nor a face seen before told,
+     * a drop whose face fits another kind about as well, a piece no cell and no hand explains)
+     * is read no surer while it stays, for nothing since has told what it is. */
+    float named_conf[SHOGI_SQUARES];
+    /* Cells out of the picture whose piece the last frame read arrived on a cell in view: empty
+     * from the next settled view on (shogi_arrivals.c names them, shogi_observe.c clears them). */
+    bool left_unseen[SHOGI_SQUARES];
     /* The pieces each side holds as the settled views tell them (a piece of the other side
      * gone from the board went to this side's hand, a piece of this side new on it came from
      * it): what a drop can be (shogi_arrivals.c). */
@@ -124,6 +132,14 @@ static inline int shogi_obs_point(int sq)
     return (shogi_sq_rank(sq) - 1) * OBS_MAX + (9 - shogi_sq_file(sq));
 }
 
+/* A piece surely there, its face in doubt: below the guard's sure 0.9, at or above its
+ * SOBS_CONF_SEEN 0.85 (ruleguard/guard_observe_shogi_internal.h). */
+#define SHOGI_FACE_DOUBT 0.87f
+static inline bool shogi_conf_face_doubt(float c)
+{
+    return c >= 0.85f && c < 0.9f;
+}
+
 /* What changed in a frame against the last settled view (shogi_observe.c). */
 struct shogi_changes {
     int vacated[SHOGI_SQUARES], nvacated; /* a piece stood here, the cell reads empty */
@@ -131,7 +147,11 @@ struct shogi_changes {
     int kept[SHOGI_SQUARES], nkept;       /* the cell still shows a piece of the same owner */
     bool replaced[SHOGI_SQUARES];         /* kept, but its picture is not the one it showed */
     double fits_median;                   /* how well kept pieces fit their book faces */
+    bool left_unseen[SHOGI_SQUARES];      /* out of the picture: its piece named elsewhere */
 };
+/* shogi_arrivals.c: whether the piece on from reaches to in one move over board (by how it
+ * moves, not whether the move is legal). */
+bool shogi_piece_reaches(const uint8_t *board, int piece, int from, int to);
 /* shogi_arrivals.c: name the arrived pieces by the cells pieces left (o's points rewritten). */
 void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
                          struct observation *o);
