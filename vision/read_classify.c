@@ -371,6 +371,7 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
             obs->point[p] = occ || washed ? OBS_EMPTY : (uint8_t)v;
             obs->conf[p] = occ ? 0 : washed ? OBS_WASHED_OUT_CONF : (float)(0.5 + 0.5 * conf);
             obs->occluded[p] = occ;
+            pf->covered_body[p] = occ && v == OBS_EMPTY;
             if (pf->outside[p] && !pf->body_seen[p] && !occ) obs->conf[p] = OBS_OUT_OF_VIEW_CONF;
         }
 }

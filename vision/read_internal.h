@@ -113,7 +113,9 @@ struct read_points_f {
     int pale[OBS_POINTS];         /* gaps beyond a stone's reach grey and brighter than board */
     int paper[OBS_POINTS];        /* gaps as neutral as paper and not washed out by a glare */
     unsigned char badmask[OBS_POINTS]; /* which of the four gaps (bit k: dirs[k]) are not board */
-    unsigned char reach[OBS_POINTS];   /* which of them a stone standing here would hide in part */
+    bool covered_body[OBS_POINTS];   /* covered where its body reads as no stone (classify_points):
+                                      * what a hand shows, and touching stones do not */
+    unsigned char reach[OBS_POINTS]; /* which of them a stone standing here would hide in part */
 };
 
 /* pf->cool: a body whose chromaticity lies below this share of the board's along the board's
