@@ -66,7 +66,12 @@ static bool crowded(const struct read_points_f *pf, int n, const struct observat
  * region of those alone grew from stone to stone over whole groups (the labelled photos the
  * reader is tuned on: 128 of the 208 labelled stones lost were grown over, 45 in photo 41,
  * which has no hand; every hand on them holds 3 to 16 such points). Covered stones stay covered,
- * they just do not spread. */
+ * they just do not spread. Only for stills (vision.h still_crowds): a render's hand is often read
+ * as no empty point at all (a sleeve a "black stone" with dark gaps, pale fingers white stones
+ * beside foreign gaps), and without the chain the renders of seeds 1, 500 and 900 read 16, 97
+ * and 26 stones under hands instead of 9, 14 and 8; counting a sleeve's dark gaps and a covered
+ * margin as a hand's body, or regions within 3 points of a hand's as its own, still left 15..54
+ * (and go_live's 2 games a type 94.3 -> 92.7% moves right). */
 static void live_regions(const struct read_points_f *pf, int n, const struct observation *obs,
                          bool *live)
 {
@@ -193,16 +198,42 @@ static void grow_hands(struct observation *obs, const bool *live, int n, int min
         if (grow[p]) cover(obs, p);
 }
 
+/* A stone covered for its colour alone (a neutrality bound, a foreign or pale gap beside it: not
+ * three gaps hidden, nor a sleeve's dark gaps, nor a covered margin beyond it) in a region that
+ * is not live (live_regions) is read as it was, when it was read sure. On the labelled photos
+ * the reader is tuned on 57 true stones were covered for their colour alone, 10 still are; a
+ * lamp's glare read white was given back too until a glare beside the point kept it covered
+ * (pf->covered_val, photo 28) */
+static void give_back(const struct read_points_f *pf, int n, const bool *live,
+                      struct observation *obs)
+{
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * OBS_MAX + x;
+            if (!obs->occluded[p] || live[p] || pf->covered_val[p] == OBS_EMPTY ||
+                pf->covered_conf[p] < GROW_STONE_CONF || pf->washed[p] || pf->badgaps[p] >= 3 ||
+                pf->outer_bad[p] >= 2 || pf->darkgaps[p] >= 2 || pf->outside[p])
+                continue;
+            obs->occluded[p] = false;
+            obs->point[p] = pf->covered_val[p];
+            obs->conf[p] = pf->covered_conf[p];
+        }
+}
+
 void hands_grow(const struct read_points_f *pf, const struct read_thresholds *th, int n,
-                struct observation *obs)
+                bool crowds, struct observation *obs)
 {
     bool live[OBS_POINTS];
-    live_regions(pf, n, obs, live);
+    if (crowds)
+        live_regions(pf, n, obs, live);
+    else /* every region live: the chain as it was */
+        for (int p = 0; p < OBS_POINTS; p++) live[p] = obs->occluded[p];
     grow_along(pf, th, n, obs, live);
     /* fifteen points: measured over 3..15 on the renders, 15 takes the stones read under hands
      * from 18 to 12 of 2509 covered points at no cost; smaller regions (6, 10) take off a few
      * more but mistake glare patches for hands and lose settled points */
     grow_hands(obs, live, n, 15);
+    if (crowds) give_back(pf, n, live, obs);
     /* a point beyond the frame's edge whose clamped sample looks like a stone (a stone cut off
      * by the frame, or not) is not known; nor is it a hand to grow */
     for (int y = 0; y < n; y++)
