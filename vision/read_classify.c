@@ -371,6 +371,18 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
             obs->point[p] = occ || washed ? OBS_EMPTY : (uint8_t)v;
             obs->conf[p] = occ ? 0 : washed ? OBS_WASHED_OUT_CONF : (float)(0.5 + 0.5 * conf);
             obs->occluded[p] = occ;
+            /* what a hand shows and touching stones do not (read_hands.c, live_regions) */
+            pf->covered_body[p] = occ && v == OBS_EMPTY;
+            /* a covered stone's own reading, which read_hands.c may give back when nothing like
+             * a hand lies around it; none in a glare (a gap washed out or lit beside it: a lamp's
+             * glare on the board reads as a white stone, photo 28) */
+            bool glare = pf->washed[p];
+            for (int k = 0; k < 4; k++) {
+                int gi = (y + k / 2) * NG + x + k % 2;
+                glare |= gs->washed[gi] || gs->lit[gi];
+            }
+            pf->covered_val[p] = glare ? OBS_EMPTY : (uint8_t)v;
+            pf->covered_conf[p] = (float)(0.5 + 0.5 * conf);
             if (pf->outside[p] && !pf->body_seen[p] && !occ) obs->conf[p] = OBS_OUT_OF_VIEW_CONF;
         }
 }

@@ -113,7 +113,11 @@ struct read_points_f {
     int pale[OBS_POINTS];         /* gaps beyond a stone's reach grey and brighter than board */
     int paper[OBS_POINTS];        /* gaps as neutral as paper and not washed out by a glare */
     unsigned char badmask[OBS_POINTS]; /* which of the four gaps (bit k: dirs[k]) are not board */
-    unsigned char reach[OBS_POINTS];   /* which of them a stone standing here would hide in part */
+    uint8_t covered_val[OBS_POINTS];   /* a covered point's own reading (classify_points) */
+    float covered_conf[OBS_POINTS];    /* and its confidence, as the observation's */
+    bool covered_body[OBS_POINTS];   /* covered where its body reads as no stone (classify_points):
+                                      * what a hand shows, and touching stones do not */
+    unsigned char reach[OBS_POINTS]; /* which of them a stone standing here would hide in part */
 };
 
 /* pf->cool: a body whose chromaticity lies below this share of the board's along the board's
@@ -159,7 +163,8 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
 
 /* ---- read_hands.c: occlusion grown along hands, points beyond the frame ---- */
 
+/* crowds: the detector's still_crowds (vision.h) */
 void hands_grow(const struct read_points_f *pf, const struct read_thresholds *th, int n,
-                struct observation *obs);
+                bool crowds, struct observation *obs);
 
 #endif

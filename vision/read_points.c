@@ -34,9 +34,8 @@ void read_points(const struct vision_detector *det, const struct read_image *im,
         if (!gaps_correct(&gs, n, pf.cross, th.cross_e)) break;
     }
     classify_points(&pf, &th, &gs, n, obs);
-    hands_grow(&pf, &th, n, obs);
+    hands_grow(&pf, &th, n, det->still_crowds, obs);
     obs->noccluded = 0;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) obs->noccluded += obs->occluded[y * OBS_MAX + x];
-    (void)det;
 }

@@ -112,6 +112,7 @@ struct vision_detector *vision_detector_new(void)
     d->stone_height = 0.40;
     d->focal = 0;
     d->unsure_conf = 0.5;
+    d->still_crowds = false;
     d->track_min = 0.55;
     d->track_shift = 3;
     d->refind_every = 0;

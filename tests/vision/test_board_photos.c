@@ -451,6 +451,7 @@ static void run(const char *root_in, const char *name, struct tally *t)
     t->det = vision_detector_new();
     assert_non_null(t->det);
     t->det->board_size = 19;
+    t->det->still_crowds = true; /* stills: read_hands.c */
     int n = tu_walk(img_dir, jpg, one_photo, t);
     vision_detector_free(t->det);
     if (n <= 0) fail_msg("%s: no photos", img_dir);
@@ -486,19 +487,25 @@ static void run(const char *root_in, const char *name, struct tally *t)
  * neutrality bound, the gaps its body leans over, the foreign gaps beside it): bundled 95.04 %
  * on right boards (86.97 % all), precision 100 % (963), recall 70.24 % (black 70.82 %, white
  * 69.67 %); shared 93.77 % (89.75 %), precision 100 % (1402), recall 70.03 % (black 71.64 %,
- * white 68.43 %), exact 6; the 4 held out 62.03 %. */
+ * white 68.43 %), exact 6; the 4 held out 62.03 %.
+ * Session 19, for stills (the detector's still_crowds, read_hands.c: occlusion grown only from
+ * regions that show a hand's body, stones covered for their colour alone given back outside
+ * them): bundled 98.79 % on right boards (90.40 % all), precision 100 % (1095), recall 79.87 %
+ * (black 80.21 %, white 79.54 %), exact 4; shared 97.11 % (92.94 %), precision 100 % (1636),
+ * recall 81.72 % (black 82.67 %, white 80.78 %), exact 8; tuned on 81.95 %, the 4 held out
+ * 80.76 %. */
 static void assert_stone_floors(const struct stone_tally *s)
 {
     if (!s->photos) return;
     int called = s->called[0] + s->called[1], hit = s->hit[0] + s->hit[1];
     int lab = s->label[0] + s->label[1];
-    assert_true(s->right_correct * 1000 >= 935 * s->right_points);
-    assert_true(s->correct * 1000 >= 860 * s->points);
+    assert_true(s->right_correct * 1000 >= 960 * s->right_points);
+    assert_true(s->correct * 1000 >= 900 * s->points);
     assert_true(hit * 1000 >= 995 * called);
-    assert_true(hit * 1000 >= 700 * lab);
-    assert_true(s->hit[0] * 1000 >= 700 * s->label[0]);
-    assert_true(s->hit[1] * 1000 >= 680 * s->label[1]);
-    assert_true(s->exact * 100 >= 15 * s->photos);
+    assert_true(hit * 1000 >= 780 * lab);
+    assert_true(s->hit[0] * 1000 >= 780 * s->label[0]);
+    assert_true(s->hit[1] * 1000 >= 770 * s->label[1]);
+    assert_true(s->exact * 100 >= 30 * s->photos);
 }
 
 static void test_bundled_photos(void **state)
