@@ -127,6 +127,7 @@ int cmd_read(int argc, char **argv)
         return 2;
     }
     det->board_size = size;
+    det->still_crowds = true; /* photos: each read on its own, no settling behind it */
     if (debug) det->debug = true, det->debug_dir = debug;
     int status = 0;
     for (int i = 0; i < nimg; i++) {
