@@ -318,7 +318,10 @@ const struct daemon_game_ops daemon_shogi_ops = {
      * moves either way since the start takes the grid whose lines show), but colour is not
      * better by measurement: rendered 1280x960 JPEG games (lishogi 200-224, 30 moves) 511 of
      * 626 moves in colour against 526 in grey (fewer flags, 58 against 76; both ways by game:
-     * +5 on a dim one, -21 on a partial view) */
+     * +5 on a dim one, -21 on a partial view). Again on the 30 footage games (/tmp/foot30s,
+     * session 19): colour 778/900, 12 exact, 48 flags against grey 783/900, 9 exact, 46 flags:
+     * colour sees promotions (grey cannot) and gains overhead 195 -> 203, but one dim game loses
+     * half its moves (17: 29 -> 15) and a side view 3. Grey until that dim game is understood. */
     .colour = false,
     /* a film that ends a second after its last move settled no view of it: the move was judged
        on the last unsettled view alone (or lost) */
