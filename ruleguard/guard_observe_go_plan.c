@@ -94,14 +94,16 @@ static bool tentative_near(const struct go_obs_guard *g, const struct go_game *s
 }
 
 /* Did a view from the first sight of `earlier` on, before `later` was first seen, surely read
- * the one stone and surely read the other's point empty? Then `later` was put after it: the
- * order is not a guess (a hand hiding the later stone would leave its point unread). Not when
- * `later` was read in any view before, or `earlier` read gone in one from its first sight up to
- * `later`'s: a stone read once and then not is a misread, no evidence of order. */
+ * the one stone and surely read the other's point empty (or two such views read the stone, in
+ * doubt: a dim stone is seldom read surely)? Then `later` was put after it: the order is not a
+ * guess (a hand hiding the later stone would leave its point unread). Not when `later` was read
+ * in any view before, or `earlier` read gone in one from its first sight up to `later`'s: a stone
+ * read once and then not is a misread, no evidence of order. */
 static bool surely_after(const struct go_obs_guard *g, const struct change *earlier,
                          const struct change *later)
 {
     bool shown = false;
+    int read = 0;
     for (long o = g->nobs - GOG_VIEWS + 1; o <= later->obs; o++) {
         const struct gog_view *v = &g->views[(o > 0 ? o : 0) % GOG_VIEWS];
         if (o <= 0 || v->obs != o) continue;
@@ -109,10 +111,12 @@ static bool surely_after(const struct go_obs_guard *g, const struct change *earl
         if (before && v->v[later->point] == later->now) return false;
         if (o < earlier->obs) continue;
         if (v->v[earlier->point] == GO_EMPTY) return false;
-        shown |= before && v->v[earlier->point] == earlier->now && v->sure[earlier->point] &&
-                 v->v[later->point] == GO_EMPTY && v->sure[later->point];
+        bool both = before && v->v[earlier->point] == earlier->now &&
+                    v->v[later->point] == GO_EMPTY && v->sure[later->point];
+        shown |= both && v->sure[earlier->point];
+        read += both;
     }
-    return shown;
+    return shown || read >= 2;
 }
 
 /* Is stone k of the side to move surely put after a stone of the other colour not yet played?
