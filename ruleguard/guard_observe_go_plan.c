@@ -359,25 +359,6 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
         p->move[p->n] = (struct go_move){c, a->point};
         p->from[p->n++] = a->point;
     }
-    /* The plan stopped before a stone of the colour of a stone gone at the same time a line or
-       two away: that pair is a moved stone too (a stone slid while a move waits) */
-    for (int k = 0; k < d->na && blocker; k++) {
-        if (taken[k] || &d->adds[k] == blocker) continue;
-        const struct change *a = &d->adds[k];
-        long run_from = g->pt[a->point].stone_first[a->now];
-        for (int j = 0; j < d->nrest; j++) {
-            const struct change *r = &d->rest[j];
-            if (r->now != GO_EMPTY || r->was != a->now || r->was == GO_EMPTY ||
-                (r->obs != a->obs && r->obs != run_from) || go_game_at(sim, r->point) != r->was ||
-                abs(go_x(r->point) - go_x(a->point)) > 2 ||
-                abs(go_y(r->point) - go_y(a->point)) > 2)
-                continue;
-            taken[k] = true;
-            d->rest[d->nrest++] = *a;
-            p->moved = true;
-            break;
-        }
-    }
     if (!blocker)
         for (int k = 0; k < d->nrest && p->n < GUARD_OBS_MAX_EVENTS / 3; k++) {
             enum go_color tm = go_game_to_move(sim);

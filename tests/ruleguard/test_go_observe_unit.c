@@ -1115,47 +1115,6 @@ static void test_doubtful_reply_read_first_keeps_the_order(void **state)
     go_obs_guard_free(g);
 }
 
-/* Flags of a stream, kept for the glare films below. */
-struct flag_list {
-    int n;
-    enum guard_kind kind[8];
-    int ply[8];
-};
-static void keep_flag(const struct guard_event *e, void *arg)
-{
-    struct flag_list *l = arg;
-    if (l->n < 8) l->kind[l->n] = e->kind, l->ply[l->n] = e->ply;
-    l->n++;
-    printf("# flag %s ply %d: %s\n", guard_kind_name(e->kind), e->ply, e->text);
-}
-
-/* A glare film's stable views (tests/fixtures/obs/go-slide-glare-{a,b}.obs: a black stone never
- * read under glare at ply 25, a black stone slid a line after ply 44, the game going on): one
- * flag, MOVED_STONE at the slide's ply, no TWO_MOVES for the stone never read. Before: TWO_MOVES
- * at ply 25 and the slide absorbed by the moves after it (a); STONE_REMOVED for the slid stone,
- * its new point waiting behind a move (b). */
-static void test_glare_films_slide_flagged(void **state)
-{
-    (void)state;
-    static const struct {
-        const char *file;
-        int ply;
-    } films[] = {{"obs/go-slide-glare-a.obs", 44}, {"obs/go-slide-glare-b.obs", 43}};
-    for (size_t i = 0; i < sizeof films / sizeof films[0]; i++) {
-        size_t len;
-        char *text = tu_read_file(tu_path(tu_fixtures_dir(), films[i].file), &len);
-        assert_non_null(text);
-        struct flag_list l = {0};
-        struct check_obs_result res;
-        check_obs_stream(text, NULL, keep_flag, NULL, &l, &res);
-        free(text);
-        assert_true(res.readable);
-        assert_int_equal(l.n, 1);
-        assert_int_equal(l.kind[0], GUARD_MOVED_STONE);
-        assert_int_equal(l.ply[0], films[i].ply);
-    }
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1179,7 +1138,6 @@ int main(void)
         cmocka_unit_test(test_removal_flagged_while_moves_go_on),
         cmocka_unit_test(test_move_under_glare_is_unseen),
         cmocka_unit_test(test_doubtful_reply_read_first_keeps_the_order),
-        cmocka_unit_test(test_glare_films_slide_flagged),
         cmocka_unit_test(test_disturbed_stone_confirmed_late),
         cmocka_unit_test(test_prisoner_taken_for_a_replay_then_off),
         cmocka_unit_test(test_colour_misread_twice_then_read_back),
