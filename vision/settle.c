@@ -28,17 +28,28 @@
  * glare film read covered in most frames: each such stone held the view 2 s, the next moves
  * came before it settled and went in wrong order) */
 #define ALONE_STILL_S 0.5
+/* A cover's stillness runs on through a break this short, while the point stays covered in
+ * COVER_SHARE of the frames since the cover came: a reader's false cover that flickers (a few
+ * frames read uncovered in most seconds) never lay 2 s without a break, and held a side film's
+ * views for 11 s; a hand that leaves a point is gone for longer, and a hand moving to and fro
+ * over a point leaves it uncovered in half the frames. */
+#define COVER_BREAK_S 0.25
+#define COVER_SHARE   0.8
+#define COVER_UNREAD  0xff
 
 struct settler {
     struct settle_params p;
     bool have_run, have_stable, emitted;
     struct observation run; /* first frame of the current run of identical frames */
     int frames;
-    struct observation stable;      /* last said */
-    bool holding;                   /* every usable frame since then agreed with it (hold_conf) */
-    int64_t held_since;             /* when the run of the view last said anew began */
-    bool occl[OBS_POINTS];          /* occluded in the last frame */
-    int64_t occl_since[OBS_POINTS]; /* and covered without a break since then */
+    struct observation stable;       /* last said */
+    bool holding;                    /* every usable frame since then agreed with it (hold_conf) */
+    int64_t held_since;              /* when the run of the view last said anew began */
+    bool occl[OBS_POINTS];           /* occluded, but for a break under COVER_BREAK_S */
+    int64_t occl_since[OBS_POINTS];  /* and covered since then */
+    int64_t break_since[OBS_POINTS]; /* read uncovered since (0: covered in the last frame) */
+    int occl_frames[OBS_POINTS], occl_covered[OBS_POINTS]; /* frames since occl_since, covered */
+    uint8_t cover_val[OBS_POINTS]; /* read before the cover came (COVER_UNREAD: not yet read) */
     /* each point's last reading uncovered, with its confidence; the reading it left last, and
        when; whether it flickered in the current run */
     uint8_t last_val[OBS_POINTS], left_val[OBS_POINTS];
@@ -106,10 +117,26 @@ static void track_occlusion(struct settler *s, const struct observation *o)
          * and going: neither says anything, and the cover's time runs on (partial film 319: two
          * such points beside each other, one flickering, kept the view from settling for 13 s) */
         if (!now && o->board_found && obs_out_of_view(o, p)) continue;
-        if (!now)
-            s->occl[p] = false;
-        else if (!s->occl[p])
-            s->occl[p] = true, s->occl_since[p] = o->t_ns;
+        if (now) {
+            if (!s->occl[p]) {
+                s->occl[p] = true;
+                s->occl_since[p] = o->t_ns;
+                s->occl_frames[p] = s->occl_covered[p] = 0;
+                s->cover_val[p] = s->have_last[p] ? s->last_val[p] : COVER_UNREAD;
+            }
+            s->break_since[p] = 0;
+            s->occl_frames[p]++;
+            s->occl_covered[p]++;
+        } else if (s->occl[p]) {
+            s->occl_frames[p]++;
+            if (!s->break_since[p]) s->break_since[p] = o->t_ns ? o->t_ns : 1;
+            /* a break that shows the point changed ends the cover: it hid a move (a hand that
+               put a stone down), no false cover over a point that stays as it was */
+            if (s->cover_val[p] == COVER_UNREAD) s->cover_val[p] = o->point[p];
+            if ((o->t_ns - s->break_since[p]) / 1e9 >= COVER_BREAK_S ||
+                o->point[p] != s->cover_val[p])
+                s->occl[p] = false;
+        }
     }
 }
 
@@ -138,6 +165,7 @@ static bool occlusion_still(const struct settler *s, const struct observation *o
     for (int p = 0; p < OBS_POINTS; p++) {
         if (!o->occluded[p]) continue;
         double covered = (o->t_ns - s->occl_since[p]) / 1e9 + 1e-9;
+        if (s->occl_covered[p] < COVER_SHARE * s->occl_frames[p]) return false;
         if (covered < s->p.still_occlusion_s &&
             !(covered >= fmin(ALONE_STILL_S, s->p.still_occlusion_s) && alone(o, p)))
             return false;
