@@ -360,6 +360,19 @@ static void test_out_of_view_flicker_is_no_hand(void **state)
     settle_free(s.st);
 }
 
+/* Five seconds of a cover over three points (x,y), (x+1,y), (x,y+1) that lifts for two frames in
+ * every fifteen; while it is lifted (x,y) reads v (the others empty). */
+static void flickering_cover(struct stream *s, int x, int y, uint8_t v)
+{
+    for (int k = 0; k < 10; k++) {
+        cover(s, x, y, true), cover(s, x + 1, y, true), cover(s, x, y + 1, true);
+        frames(s, 13);
+        cover(s, x, y, false), cover(s, x + 1, y, false), cover(s, x, y + 1, false);
+        put(s, x, y, v, 0.95f);
+        frames(s, 2);
+    }
+}
+
 /* A reader's false cover over three empty points at the board's corner that breaks for a frame
  * or two in most half-seconds (a side film in glare after a bump: the cover never lay 2 s without
  * a break, no view settled for 11 s and fourteen changes came at once): the cover runs on through
@@ -374,12 +387,7 @@ static void test_flickering_false_cover_is_still(void **state)
     frames(&s, 16);
     assert_int_equal(s.said, 1);
     put(&s, 6, 6, OBS_BLACK, 0.95f);
-    for (int k = 0; k < 10; k++) { /* 5 s: covered 13 frames, read empty 2 */
-        cover(&s, 0, 0, true), cover(&s, 1, 0, true), cover(&s, 0, 1, true);
-        frames(&s, 13);
-        cover(&s, 0, 0, false), cover(&s, 1, 0, false), cover(&s, 0, 1, false);
-        frames(&s, 2);
-    }
+    flickering_cover(&s, 0, 0, OBS_EMPTY);
     assert_true(s.said >= 2);
     assert_true(s.last.obs.point[6 * OBS_MAX + 6] == OBS_BLACK);
     settle_free(s.st);
@@ -397,13 +405,7 @@ static void test_cover_over_a_new_stone_is_no_still_cover(void **state)
     stream_open(&s, &p);
     frames(&s, 16);
     assert_int_equal(s.said, 1);
-    for (int k = 0; k < 10; k++) { /* 5 s: covered 13 frames, the new stone seen 2 */
-        cover(&s, 4, 4, true), cover(&s, 5, 4, true), cover(&s, 4, 5, true);
-        frames(&s, 13);
-        cover(&s, 4, 4, false), cover(&s, 5, 4, false), cover(&s, 4, 5, false);
-        put(&s, 4, 4, OBS_BLACK, 0.95f);
-        frames(&s, 2);
-    }
+    flickering_cover(&s, 4, 4, OBS_BLACK);
     assert_int_equal(s.said, 1);
     frames(&s, 16);
     assert_int_equal(s.said, 2);
