@@ -56,8 +56,6 @@ const struct vision_image *shogi_reader_frame(struct shogi_reader *r,
 #define INK_MARGIN 0.22
 /* A pixel this much darker than the face (share of the face's level) begins to count as ink. */
 #define INK_DARKER 0.15
-/* The share of the inner cell's samples taken as its darkest ink (grey cue). */
-#define INK_DARKEST 0.04
 
 static int cmp_float(const void *a, const void *b)
 {
@@ -116,37 +114,6 @@ static bool ink_red(const struct shogi_grid *g, const struct vision_image *col, 
        is less red than the wood, red ink far more (light and exposure scale both alike) */
     *out = (ink_rg / wi - face_rg / wf) / face;
     return true;
-}
-
-/* The grey cue (a colour frame's grey, or a grey frame): red ink is far lighter in grey than black
- * ink (luma of the rendered red 73 against 19). The darkest ink of the cell as a share of its
- * face's level into *out; false when it cannot be measured (out of the picture, no ink). */
-static bool ink_light(const struct shogi_grid *g, const struct vision_image *gray, int sq,
-                      double *out)
-{
-    *out = 0;
-    if (!gray || gray->fmt != VISION_GRAY8) return false;
-    double x0 = 9 - shogi_sq_file(sq) + INK_MARGIN, y0 = shogi_sq_rank(sq) - 1 + INK_MARGIN;
-    double step = (1 - 2 * INK_MARGIN) / INK_N;
-    float sorted[INK_N * INK_N];
-    int n = 0;
-    for (int i = 0; i < INK_N; i++)
-        for (int j = 0; j < INK_N; j++) {
-            double v = shogi_gray_at(g, gray, x0 + (j + 0.5) * step, y0 + (i + 0.5) * step);
-            if (v >= 0) sorted[n++] = (float)v;
-        }
-    if (n < INK_N * INK_N / 2) return false;
-    qsort(sorted, (size_t)n, sizeof *sorted, cmp_float);
-    double face = sorted[(int)(0.8 * n)], ink = sorted[(int)(INK_DARKEST * n)];
-    if (face < 8 || (face - ink) / face < INK_DARKER) return false;
-    *out = ink / face;
-    return true;
-}
-
-double shogi_cell_ink_light(const struct shogi_grid *g, const struct vision_image *gray, int sq)
-{
-    double x;
-    return ink_light(g, gray, sq, &x) ? x : -1;
 }
 
 double shogi_cell_ink_red(const struct shogi_grid *g, const struct vision_image *col, int sq)

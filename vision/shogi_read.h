@@ -87,14 +87,10 @@ int shogi_book_classify(const struct shogi_book *b, const uint8_t *patch, double
 
 /* How much redder than the piece's own face the ink in the cell is (per grey level of the face):
  * below 0 for black ink on wood, far above for the red ink of most promoted faces. 0 for a grey
- * image or a cell without ink. col: a VISION_BGR24 or VISION_RGB24 frame. */
+ * image or a cell without ink. col: a VISION_BGR24 or VISION_RGB24 frame. Grey gives no such cue:
+ * the darkest ink as a share of the face's level, measured on the grey 1280x960 footage, overlaps
+ * (plain faces 0.38-0.55, promoted 0.48-0.62): promotions need colour frames. */
 double shogi_cell_ink_red(const struct shogi_grid *g, const struct vision_image *col, int sq);
-/* The darkest ink in the cell as a share of its face's grey level (red ink, lighter in grey than
- * black: higher); -1 when not measurable. gray: VISION_GRAY8. Measured, not used: on the 1280x960
- * footage (grey, as the daemon reads) plain faces 0.38-0.55 mean, sd 0.06-0.11, promoted ones
- * 0.48-0.62: blur keeps thin strokes from their ink's level, the classes overlap
- * (tests/vision/shogi_foot_probe prints it per footage folder). */
-double shogi_cell_ink_light(const struct shogi_grid *g, const struct vision_image *gray, int sq);
 
 /* ---- shogi_track.c: the reader ---- */
 /* Every function of the reader that takes a frame takes grey (VISION_GRAY8) or colour

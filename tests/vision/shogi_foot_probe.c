@@ -3,9 +3,10 @@
  * start tried every half second, every frame observed, settled with the daemon's settle knobs,
  * judged by the shogi observation guard), printing for each stable view the cells read wrong
  * against the truth (SURE: at conf >= 0.9) and the guard's events. Summary line: sure-wrong
- * cells, unsure-wrong cells, cells right, first flag.
+ * cells, unsure-wrong cells, cells right, first flag. PROBE_SQ=FR (file, rank) adds one square's
+ * reading to every line.
  * Usage: shogi_foot_probe DIR [quiet] */
-#include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,14 +19,17 @@
 
 static char *truth_sfen[MAXF];
 static bool truth_settled[MAXF];
-static double ink_n[2], ink_s[2], ink_ss[2], ink_min[2] = {9, 9}, ink_max[2];
 
 static void load_truth(const char *dir)
 {
     char path[1200];
     snprintf(path, sizeof path, "%s/truth.jsonl", dir);
     FILE *f = fopen(path, "r");
-    if (!f) exit(2);
+    if (!f) {
+        fprintf(stderr, "shogi_foot_probe: %s: %s (a folder kept by test_daemon_footage)\n", path,
+                strerror(errno));
+        exit(2);
+    }
     static char line[1 << 16];
     while (fgets(line, sizeof line, f)) {
         const char *k = strstr(line, "\"frame\":");
@@ -43,7 +47,10 @@ static void load_truth(const char *dir)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) return 2;
+    if (argc < 2) {
+        fprintf(stderr, "usage: shogi_foot_probe DIR [quiet]\n");
+        return 2;
+    }
     const char *dir = argv[1];
     bool quiet = argc > 2;
     load_truth(dir);
@@ -68,7 +75,13 @@ int main(int argc, char **argv)
         snprintf(path, sizeof path, "%s/frame_%06d.jpg", dir, i);
         struct vision_image img;
         char err[200];
-        if (!vision_load_jpeg(path, true, &img, err, sizeof err)) break;
+        if (!vision_load_jpeg(path, true, &img, err, sizeof err)) {
+            if (i == 0) {
+                fprintf(stderr, "shogi_foot_probe: %s\n", err);
+                return 2;
+            }
+            break; /* the footage's end */
+        }
         img.t_ns = (int64_t)i * 1000000000LL / 30;
         img.seq = (uint64_t)i;
         bool found = false;
@@ -81,21 +94,6 @@ int main(int argc, char **argv)
         memset(&obs, 0, sizeof obs);
         if (started) found = shogi_reader_observe(rd, &img, &obs);
         (void)found;
-        if (started && truth_settled[i] && truth_sfen[i] && i % 10 == 0) {
-            struct shogi_position tq;
-            if (shogi_sfen_parse(&tq, truth_sfen[i], NULL, NULL, 0))
-                for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-                    if (!tq.board[sq]) continue;
-                    double x = shogi_cell_ink_light(shogi_reader_grid(rd), &img, sq);
-                    if (x < 0) continue;
-                    int k = shogi_type_is_promoted(shogi_piece_type(tq.board[sq]));
-                    ink_n[k]++;
-                    ink_s[k] += x;
-                    ink_ss[k] += x * x;
-                    if (x < ink_min[k]) ink_min[k] = x;
-                    if (x > ink_max[k]) ink_max[k] = x;
-                }
-        }
         if (started && settle_push(st, &obs, &stable)) {
             shogi_reader_settled(rd, &stable.obs);
             struct shogi_position tp;
@@ -165,13 +163,6 @@ int main(int argc, char **argv)
     }
     printf("SUMMARY %s sure_wrong %ld unsure_wrong %ld right %ld flags %ld first_flag_frame %d\n",
            dir, sure_wrong, unsure_wrong, right, flags, first_flag_frame);
-    for (int k = 0; k < 2; k++)
-        if (ink_n[k]) {
-            double m = ink_s[k] / ink_n[k];
-            printf("INK %s %s n %.0f mean %.3f sd %.3f range %.3f..%.3f\n", dir,
-                   k ? "promoted" : "plain", ink_n[k], m, sqrt(ink_ss[k] / ink_n[k] - m * m),
-                   ink_min[k], ink_max[k]);
-        }
     shogi_obs_guard_free(guard);
     settle_free(st);
     shogi_reader_free(rd);
