@@ -620,7 +620,7 @@ static int note_unseen(struct daemon *d, const struct observation *o, enum unsee
  * again when it is read. A stand under a hand is no such trouble: the hand goes. */
 static void note_stands(struct daemon *d, const struct observation *o, struct daemon_result *res)
 {
-    if (!d->cfg.komadai || strcmp(d->ops->name, "shogi")) return;
+    if (!d->cfg.komadai) return; /* Go's readings leave hands[].view HAND_VIEW_UNKNOWN */
     static const char *const side[2] = {"sente", "gote"};
     for (int c = 0; c < 2; c++) {
         uint8_t v = o->hands[c].view;
