@@ -400,6 +400,17 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
         sobs_explain(g, t, frame, mode, b); /* the rest, from the amended game */
         return;
     }
+    /* nothing legal explains the board from the game, but does once a move recorded unpromoted
+       (or a drop's kind) is made the other way: the piece moved as only that kind can */
+    if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN) {
+        bool settled = flushing || (g->wait >= g->cfg.max_wait_obs &&
+                                    (!sobs_any_candidate(g) || g->wait >= 3 * g->cfg.max_wait_obs));
+        int before = b->n;
+        if (sobs_amend_kind_by_move(g, board, settled, t, frame, b)) {
+            if (b->n != before) sobs_explain(g, t, frame, mode, b); /* the move that showed it */
+            return;
+        }
+    }
     /* nothing legal explains the board from the game, but does once a foul recorded a few
        moves ago is read as the misread it was: the foul amended, on a settled view */
     if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN) {
