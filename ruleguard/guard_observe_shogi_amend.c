@@ -348,7 +348,11 @@ bool sobs_amend_kind_by_move(struct shogi_obs_guard *g, const uint8_t *board, bo
         int nalt = kind_alternatives(&before, m, alt);
         for (int a = 0; a < nalt; a++) {
             struct shogi_position p;
-            if (!sobs_replay_with(game, k, alt[a], &p)) continue;
+            /* the komadai must agree with it as well as with the game as recorded (a pawn
+               seen leaving its stand was a pawn, however it moves: a real foul) */
+            if (!sobs_replay_with(game, k, alt[a], &p) ||
+                sobs_hand_distance(g, &p) > sobs_hand_distance(g, &game->pos))
+                continue;
             /* the board from there, the reader's face on the piece's square tolerated: legal
                moves, one of them the piece leaving its square */
             struct shogi_obs_guard *probe = malloc(sizeof *probe);

@@ -388,6 +388,64 @@ static void test_drop_kind_shown_by_a_later_move(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* What the camera sees of pos, the piece on sq turned round (read as the opponent's). */
+static const struct observation *see_turned(const struct shogi_position *pos, const char *sq)
+{
+    see(pos);
+    int piece = pos->board[sq_of(sq)];
+    view.point[point_of(sq_of(sq))] = (uint8_t)shogi_piece(
+        (enum shogi_color)(shogi_piece_color(piece) ^ 1), shogi_piece_type(piece));
+    return &view;
+}
+
+/* A piece put down turned (pointing at its owner: read as the opponent's piece) after a legal
+ * move: the move is recorded and flagged ILLEGAL_MOVE 5) once, no BOARD_DISTURBED; the game goes
+ * on, the turned piece moving on turned is no new flag. */
+static void test_piece_put_down_turned(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "7g7f");
+    int moves = 0, illegal = 0, other = 0;
+    char usi[6];
+    for (int i = 0; i < 4; i++) {
+        int n = shogi_obs_guard_observe(g, see_turned(&p, "7f"), ev);
+        for (int k = 0; k < n; k++) {
+            if (ev[k].kind == GUARD_MOVE) {
+                moves++;
+                assert_string_equal(shogi_move_to_usi(ev[k].shogi, usi), "7g7f");
+            } else if (ev[k].kind == GUARD_ILLEGAL_MOVE &&
+                       ev[k].reason == SHOGI_ILLEGAL_IMPOSSIBLE) {
+                illegal++;
+                assert_int_equal(ev[k].ply, 1);
+            } else if (guard_is_flag(ev[k].kind)) {
+                other++;
+            }
+        }
+    }
+    assert_int_equal(moves, 1);
+    assert_int_equal(illegal, 1);
+    assert_int_equal(other, 0);
+    play(&p, "3c3d");
+    int total = 0;
+    for (int i = 0; i < 2; i++)
+        total += flags(shogi_obs_guard_observe(g, see_turned(&p, "7f"), ev));
+    play(&p, "7f7e");
+    for (int i = 0; i < 4; i++)
+        total += flags(shogi_obs_guard_observe(g, see_turned(&p, "7e"), ev));
+    play(&p, "8c8d");
+    for (int i = 0; i < 3; i++)
+        total += flags(shogi_obs_guard_observe(g, see_turned(&p, "7e"), ev));
+    assert_int_equal(total, 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 4);
+    assert_true(shogi_position_same(&game->pos, &p));
+    shogi_obs_guard_free(g);
+}
+
 /* A misread of an empty square, read surely once and then in doubt, looks like a drop; the
  * dropper's komadai, seen just then still holding the piece, says it was none. */
 static void test_doubtful_drop_against_a_full_komadai_waits(void **state)
@@ -1146,6 +1204,7 @@ int main(void)
         cmocka_unit_test(test_capture_read_in_doubt_as_the_piece_taken),
         cmocka_unit_test(test_promotion_shown_by_a_later_move),
         cmocka_unit_test(test_drop_kind_shown_by_a_later_move),
+        cmocka_unit_test(test_piece_put_down_turned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
