@@ -296,8 +296,17 @@ static void commit_after_unseen(struct shogi_obs_guard *g, const struct shogi_po
 {
     struct shogi_position after = *pos;
     shogi_do_move(&after, alt[0]);
-    if (ready(g, &after, seq, n, flushing) && sobs_unseen_commit(g, alt, nalt, total, t, frame, b))
-        commit_all(g, seq, n, t, frame, flushing, b);
+    /* the moves seen, their captures as the unseen move leaves the board (it may have taken
+       the piece they take: sobs_unseen_moves) */
+    struct shogi_move seen[SOBS_SEQ_MAX];
+    struct shogi_position q = after;
+    for (int i = 0; i < n && i < SOBS_SEQ_MAX; i++) {
+        seen[i] = seq[i];
+        if (!shogi_move_is_drop(seen[i])) seen[i].captured = q.board[seen[i].to];
+        if (shogi_move_is_playable(&q, seen[i])) shogi_do_move(&q, seen[i]);
+    }
+    if (ready(g, &after, seen, n, flushing) && sobs_unseen_commit(g, alt, nalt, total, t, frame, b))
+        commit_all(g, seen, n, t, frame, flushing, b);
 }
 
 /* Legal moves that explain the board once readings in doubt are taken for misreads

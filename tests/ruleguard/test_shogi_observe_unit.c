@@ -446,6 +446,55 @@ static void test_piece_put_down_turned(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* Sente's bishop takes on 2b from 8h, a square out of the picture since (a partial view); the
+ * horse on 2b is read as the bishop it took (the old owner, in doubt), then gote's silver takes
+ * it: no TWO_MOVES nor own capture, but the capture not seen, then gote's move. */
+static void test_capture_from_out_of_the_picture_read_with_the_old_owner(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "7g7f");
+    observe(g, &p, 2);
+    play(&p, "3c3d");
+    observe(g, &p, 2);
+    struct shogi_position q = p;
+    play(&q, "8h2b+");
+    int total = 0;
+    for (int i = 0; i < 3; i++) {
+        see(&q);
+        view.occluded[point_of(sq_of("8h"))] = true;
+        view.conf[point_of(sq_of("8h"))] = 0;
+        view.point[point_of(sq_of("2b"))] = shogi_piece(SHOGI_GOTE, SHOGI_BISHOP);
+        view.conf[point_of(sq_of("2b"))] = 0.6f;
+        total += flags(shogi_obs_guard_observe(g, &view, ev));
+    }
+    play(&q, "3a2b");
+    int unseen = 0;
+    char usi[6];
+    for (int i = 0; i < 5; i++) {
+        see(&q);
+        view.occluded[point_of(sq_of("8h"))] = true;
+        view.conf[point_of(sq_of("8h"))] = 0;
+        int n = shogi_obs_guard_observe(g, &view, ev);
+        total += flags(n);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == GUARD_MOVE && ev[k].reason == GUARD_REASON_UNSEEN) {
+                unseen++;
+                assert_string_equal(shogi_move_to_usi(ev[k].shogi, usi), "8h2b+");
+            }
+    }
+    assert_int_equal(total, 0);
+    assert_int_equal(unseen, 1);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 4);
+    assert_string_equal(shogi_move_to_usi(game->plies[3].move, usi), "3a2b");
+    assert_true(shogi_position_same(&game->pos, &q));
+    shogi_obs_guard_free(g);
+}
+
 /* A misread of an empty square, read surely once and then in doubt, looks like a drop; the
  * dropper's komadai, seen just then still holding the piece, says it was none. */
 static void test_doubtful_drop_against_a_full_komadai_waits(void **state)
@@ -1205,6 +1254,7 @@ int main(void)
         cmocka_unit_test(test_promotion_shown_by_a_later_move),
         cmocka_unit_test(test_drop_kind_shown_by_a_later_move),
         cmocka_unit_test(test_piece_put_down_turned),
+        cmocka_unit_test(test_capture_from_out_of_the_picture_read_with_the_old_owner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
