@@ -381,7 +381,9 @@ static bool put_down_turned(struct shogi_obs_guard *g, const struct shogi_positi
     for (int i = 0; i < na; i++) {
         struct shogi_move m = all[i];
         int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
-        if (board[m.to] != turned(placed)) continue;
+        /* a capture whose square reads as before (the piece taken, of the type that took it):
+           the capturer read with the old owner, no evidence it lies turned */
+        if (board[m.to] != turned(placed) || board[m.to] == pos->board[m.to]) continue;
         struct shogi_position q = *pos;
         shogi_do_move(&q, m);
         q.board[m.to] = (uint8_t)turned(placed);

@@ -446,6 +446,34 @@ static void test_piece_put_down_turned(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* A bishop takes a bishop and is read with the owner of the piece it took (the square reads as
+ * before): that is no piece put down turned (no ILLEGAL_MOVE 5); a turned piece reads otherwise
+ * than the square did. */
+static void test_capture_read_as_the_piece_taken_is_not_turned(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "7g7f");
+    observe(g, &p, 2);
+    play(&p, "3c3d");
+    observe(g, &p, 2);
+    struct shogi_position q = p;
+    play(&q, "8h2b");
+    int turned_flags = 0;
+    for (int i = 0; i < 6; i++) {
+        see(&q);
+        view.point[point_of(sq_of("2b"))] = shogi_piece(SHOGI_GOTE, SHOGI_BISHOP);
+        int n = shogi_obs_guard_observe(g, &view, ev);
+        for (int k = 0; k < n; k++)
+            turned_flags += ev[k].kind == GUARD_ILLEGAL_MOVE && strstr(ev[k].text, "turned");
+    }
+    assert_int_equal(turned_flags, 0);
+    shogi_obs_guard_free(g);
+}
+
 /* Sente's bishop takes on 2b from 8h, a square out of the picture since (a partial view); the
  * horse on 2b is read as the bishop it took (the old owner, in doubt), then gote's silver takes
  * it: no TWO_MOVES nor own capture, but the capture not seen, then gote's move. */
@@ -1255,6 +1283,7 @@ int main(void)
         cmocka_unit_test(test_drop_kind_shown_by_a_later_move),
         cmocka_unit_test(test_piece_put_down_turned),
         cmocka_unit_test(test_capture_from_out_of_the_picture_read_with_the_old_owner),
+        cmocka_unit_test(test_capture_read_as_the_piece_taken_is_not_turned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
