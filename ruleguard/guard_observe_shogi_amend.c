@@ -5,6 +5,7 @@
  * that face, and the move played the other way explains the board exactly, the move is amended
  * (taken back and played again) rather than explained by moves nobody made. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ruleguard/guard_observe_shogi_internal.h"
@@ -286,4 +287,114 @@ int sobs_amend_foul(struct shogi_obs_guard *g, const uint8_t *board, bool settle
         if (r) return r;
     }
     return 0;
+}
+
+/* ---- a piece's kind shown by its later move
+ * ------------------------------------------------------ A promotion the reader missed (a grey
+ * frame shows a promoted face poorly) or read in doubt, a drop read as another kind: the move is
+ * recorded as read and nothing flags it. When the piece later moves as only the other kind can (a
+ * silver stepping like a gold, a bishop that went promoted, a knight going where only a bishop
+ * goes), the board nothing legal explains is explained by the game with that move made the other
+ * way: it is amended (taken back and played again with its later moves, said in its comment), and
+ * the reader's face where it stood is tolerated as the misread it was, so that the move that proved
+ * it is then found. */
+
+/* Plies back a piece's kind may be amended by its later move. */
+#define KIND_AMEND_PLIES 8
+#define KIND_ALTS        8
+
+/* The moves ply k (the piece's arrival on its square) may have been: promoted instead of not, a
+ * drop of another kind its mover held. */
+static int kind_alternatives(const struct shogi_position *before, struct shogi_move m,
+                             struct shogi_move alt[KIND_ALTS])
+{
+    int n = 0;
+    if (!shogi_move_is_drop(m)) {
+        if (m.promote) return 0;
+        struct shogi_move q = m;
+        q.promote = true;
+        if (shogi_is_legal(before, q)) alt[n++] = q;
+        return n;
+    }
+    int c = shogi_piece_color(m.piece), t = shogi_type_base(shogi_piece_type(m.piece));
+    for (int u = SHOGI_PAWN; u <= SHOGI_GOLD && n < KIND_ALTS; u++) {
+        if (u == t || !before->hand[c][u]) continue;
+        struct shogi_move q = m;
+        q.piece = (uint8_t)shogi_piece((enum shogi_color)c, (enum shogi_type)u);
+        if (shogi_is_legal(before, q)) alt[n++] = q;
+    }
+    return n;
+}
+
+bool sobs_amend_kind_by_move(struct shogi_obs_guard *g, const uint8_t *board, bool settled,
+                             int64_t t, uint64_t frame, struct sobs_evbuf *b)
+{
+    const struct shogi_game *game = sobs_game(g);
+    if (g->nmoves != game->n) return false; /* moves before an accepted position: not ours */
+    for (int k = game->n - 1; k >= 0 && k >= game->n - KIND_AMEND_PLIES; k--) {
+        struct shogi_move m = game->plies[k].move;
+        if (game->plies[k].verdict.rule != SHOGI_LEGAL) continue; /* the foul amend's */
+        /* the piece still stands where it arrived in the game, and the board shows it gone */
+        int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
+        bool touched = false;
+        for (int i = k + 1; i < game->n; i++)
+            touched |=
+                game->plies[i].move.to == m.to ||
+                (!shogi_move_is_drop(game->plies[i].move) && game->plies[i].move.from == m.to);
+        if (touched || game->pos.board[m.to] != placed || board[m.to] == placed) continue;
+        struct shogi_position before = game->pos;
+        for (int i = game->n - 1; i >= k; i--) shogi_undo_move(&before, game->plies[i].move);
+        struct shogi_move alt[KIND_ALTS];
+        int nalt = kind_alternatives(&before, m, alt);
+        for (int a = 0; a < nalt; a++) {
+            struct shogi_position p;
+            /* the komadai must agree with it as well as with the game as recorded (a pawn
+               seen leaving its stand was a pawn, however it moves: a real foul) */
+            if (!sobs_replay_with(game, k, alt[a], &p) ||
+                sobs_hand_distance(g, &p) > sobs_hand_distance(g, &game->pos))
+                continue;
+            /* the board from there, the reader's face on the piece's square tolerated: legal
+               moves, one of them the piece leaving its square */
+            struct shogi_obs_guard *probe = malloc(sizeof *probe);
+            if (!probe) return false;
+            *probe = *g;
+            probe->mask[m.to] = (int16_t)placed;
+            int d[SHOGI_SQUARES], na, nd = changed_squares(probe, &p, board, d, &na);
+            struct shogi_move seq[SOBS_SEQ_MAX];
+            int dist, n = nd ? sobs_find_moves(probe, &p, board, d, na, nd, seq, &dist) : 0;
+            free(probe);
+            bool leaves = false;
+            for (int i = 0; i < n; i++)
+                leaves |= !shogi_move_is_drop(seq[i]) && seq[i].from == m.to;
+            if (n == 0 || dist >= 1 << 20 || !leaves) continue;
+            if (!settled) return true; /* a story, on a view not settled yet: wait for it */
+            int nlater = game->n - 1 - k;
+            if (b->n + 2 + nlater > GUARD_OBS_MAX_EVENTS - GUARD_MAX_EVENTS) return true;
+            struct shogi_move later[KIND_AMEND_PLIES];
+            for (int i = 0; i < nlater; i++) later[i] = game->plies[k + 1 + i].move;
+            char usi[6], usi2[6], why[120], note[120];
+            shogi_move_to_usi(m, usi);
+            shogi_move_to_usi(alt[a], usi2);
+            snprintf(why, sizeof why, "%s was %s: the piece moved later as only a %s can", usi,
+                     usi2,
+                     shogi_type_csa(alt[a].promote ? shogi_piece_type(alt[a].piece) + SHOGI_PROMOTED
+                                                   : shogi_piece_type(alt[a].piece)));
+            snprintf(note, sizeof note, "%s, read as %s: its later move shows it",
+                     alt[a].promote ? "promoted" : "the kind dropped", usi);
+            sobs_truncate(g, k, t, frame, why, b);
+            if (!sobs_commit(g, alt[a], t, frame, note, b)) return true;
+            game = sobs_game(g);
+            sobs_capture_made(g, game->plies[game->n - 1].move, game->n, t, frame);
+            for (int i = 0; i < nlater; i++) {
+                if (!sobs_commit(g, later[i], t, frame, "", b)) return true;
+                game = sobs_game(g);
+                sobs_capture_made(g, game->plies[game->n - 1].move, game->n, t, frame);
+            }
+            /* the face read where it stood: a misread, tolerated (the move that left it is
+               then found as the game's piece: sobs_tolerated_move) */
+            g->mask[m.to] = (int16_t)placed;
+            return true;
+        }
+    }
+    return false;
 }

@@ -296,8 +296,17 @@ static void commit_after_unseen(struct shogi_obs_guard *g, const struct shogi_po
 {
     struct shogi_position after = *pos;
     shogi_do_move(&after, alt[0]);
-    if (ready(g, &after, seq, n, flushing) && sobs_unseen_commit(g, alt, nalt, total, t, frame, b))
-        commit_all(g, seq, n, t, frame, flushing, b);
+    /* the moves seen, their captures as the unseen move leaves the board (it may have taken
+       the piece they take: sobs_unseen_moves) */
+    struct shogi_move seen[SOBS_SEQ_MAX];
+    struct shogi_position q = after;
+    for (int i = 0; i < n && i < SOBS_SEQ_MAX; i++) {
+        seen[i] = seq[i];
+        if (!shogi_move_is_drop(seen[i])) seen[i].captured = q.board[seen[i].to];
+        if (shogi_move_is_playable(&q, seen[i])) shogi_do_move(&q, seen[i]);
+    }
+    if (ready(g, &after, seen, n, flushing) && sobs_unseen_commit(g, alt, nalt, total, t, frame, b))
+        commit_all(g, seen, n, t, frame, flushing, b);
 }
 
 /* Legal moves that explain the board once readings in doubt are taken for misreads
@@ -346,6 +355,70 @@ static void flag_disturbed(struct shogi_obs_guard *g, const int *d, int nd, int6
         }
     }
     for (int i = 0; i < nd; i++) g->mask[d[i]] = g->sq[d[i]].belief;
+}
+
+/* The piece of the other owner that the same piece is (its face turned round). */
+static int turned(int piece)
+{
+    return piece ? shogi_piece((enum shogi_color)(shogi_piece_color(piece) ^ 1),
+                               shogi_piece_type(piece))
+                 : SHOGI_EMPTY;
+}
+
+/* A legal move of the side to move whose piece lies turned where it went (it points at its
+ * owner's side, read as the opponent's piece): the move is made (recorded), the piece put down
+ * turned is a foul of 5) (Turnierregeln: a piece set down the wrong way) and flagged, and its
+ * reading tolerated until it is turned right (a drop only when the mover's komadai show the
+ * piece gone). A piece already lying turned (its reading
+ * tolerated so) that moves on turned is no new foul. Waits (true, nothing done) while the view
+ * is not settled. */
+static bool put_down_turned(struct shogi_obs_guard *g, const struct shogi_position *pos,
+                            const uint8_t *board, bool settled, int64_t t, uint64_t frame,
+                            struct sobs_evbuf *b)
+{
+    struct shogi_move all[SHOGI_MAX_MOVES];
+    int na = shogi_legal_moves(pos, all), found = -1;
+    for (int i = 0; i < na; i++) {
+        struct shogi_move m = all[i];
+        int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
+        /* a capture whose square reads as before (the piece taken, of the type that took it):
+           the capturer read with the old owner, no evidence it lies turned */
+        if (board[m.to] != turned(placed) || board[m.to] == pos->board[m.to]) continue;
+        struct shogi_position q = *pos;
+        shogi_do_move(&q, m);
+        q.board[m.to] = (uint8_t)turned(placed);
+        if (memcmp(q.board, board, SHOGI_SQUARES)) continue;
+        /* a drop: the opponent's piece dropped out of turn looks the same on the board; only
+           the mover's komadai, seen without the piece, tell it was the mover's */
+        if (shogi_move_is_drop(m) && sobs_hand_distance(g, &q) >= sobs_hand_distance(g, pos))
+            continue;
+        if (found >= 0) return false; /* two moves end so: no story */
+        found = i;
+    }
+    if (found < 0) return false;
+    if (!settled) return true;
+    struct shogi_move m = all[found];
+    int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
+    bool already = !shogi_move_is_drop(m) && g->mask[m.from] == turned(pos->board[m.from]);
+    if (!sobs_commit(g, m, t, frame, already ? "its piece lies turned" : "", b)) return true;
+    const struct shogi_game *game = sobs_game(g);
+    sobs_capture_made(g, game->plies[game->n - 1].move, game->n, t, frame);
+    g->mask[m.to] = (int16_t)turned(placed);
+    if (already) return true;
+    struct guard_event *e = sobs_event(b, GUARD_ILLEGAL_MOVE, sobs_ply(g), t, frame);
+    if (e) {
+        char usi[6], to[4];
+        shogi_move_to_usi(m, usi);
+        sobs_square_name(m.to, to);
+        e->shogi = m;
+        e->reason = SHOGI_ILLEGAL_IMPOSSIBLE;
+        e->rule_ref = shogi_illegal_name(SHOGI_ILLEGAL_IMPOSSIBLE);
+        snprintf(e->text, sizeof e->text, "%s %s: the %s is put down on %s turned (pointing at %s)",
+                 sobs_side_name(shogi_piece_color(m.piece)), usi,
+                 shogi_type_csa(shogi_piece_type(placed)), to,
+                 sobs_side_name(shogi_piece_color(m.piece)));
+    }
+    return true;
 }
 
 void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sobs_mode mode,
@@ -399,6 +472,24 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
         sobs_unseen_amend(g, board, nd, n > 0 && legal_dist < 1 << 20, t, frame, b)) {
         sobs_explain(g, t, frame, mode, b); /* the rest, from the amended game */
         return;
+    }
+    /* nothing legal explains the board as read, but a legal move does with its piece lying
+       turned where it went: the move, and a foul of 5) */
+    if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN) {
+        bool settled = flushing || (g->wait >= g->cfg.max_wait_obs &&
+                                    (!sobs_any_candidate(g) || g->wait >= 3 * g->cfg.max_wait_obs));
+        if (put_down_turned(g, pos, board, settled, t, frame, b)) return;
+    }
+    /* nothing legal explains the board from the game, but does once a move recorded unpromoted
+       (or a drop's kind) is made the other way: the piece moved as only that kind can */
+    if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN) {
+        bool settled = flushing || (g->wait >= g->cfg.max_wait_obs &&
+                                    (!sobs_any_candidate(g) || g->wait >= 3 * g->cfg.max_wait_obs));
+        int before = b->n;
+        if (sobs_amend_kind_by_move(g, board, settled, t, frame, b)) {
+            if (b->n != before) sobs_explain(g, t, frame, mode, b); /* the move that showed it */
+            return;
+        }
     }
     /* nothing legal explains the board from the game, but does once a foul recorded a few
        moves ago is read as the misread it was: the foul amended, on a settled view */

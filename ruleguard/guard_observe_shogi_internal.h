@@ -154,6 +154,15 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
 bool sobs_try_amend_promotion(struct shogi_obs_guard *g, const uint8_t *board, int nmoves,
                               bool legal, int64_t t, uint64_t frame, struct sobs_evbuf *b);
 
+/* A move recorded unpromoted (or a drop of one kind) whose piece still stands where it went in
+ * the game, and a board nothing legal explains: when the game with that move promoted (or the
+ * drop of another kind its mover held) explains it with legal moves, one of them the piece
+ * leaving its square (it moved as only the other kind can), the move is amended, said in its
+ * comment, the later moves played again and the reader's face where it stood tolerated. Waits
+ * (true, nothing done) while the view is not settled. */
+bool sobs_amend_kind_by_move(struct shogi_obs_guard *g, const uint8_t *board, bool settled,
+                             int64_t t, uint64_t frame, struct sobs_evbuf *b);
+
 /* A foul flagged and recorded (open_ply), moves recorded after it, and a board nothing legal
  * explains from the game: when the game with the foul read otherwise (not made, the drop of the
  * side to move, another kind dropped, another legal move to its square or from its origin)

@@ -2,7 +2,8 @@
  * sees part of the board misses a move made wholly outside the picture: the other side then seems
  * to move twice (9). When legal moves of the side to move stay wholly on squares unread since the
  * last move, or leave a square read empty for one unread (no capture: its komadai would show it;
- * no drop), that is no TWO_MOVES: the move is
+ * no drop; but a capture from an unread square onto the square where the moves seen then take a
+ * piece of their own side: the capturer read with the old owner), that is no TWO_MOVES: the move is
  * recorded as made but not seen (GUARD_REASON_UNSEEN), as the likeliest of those moves (a record
  * holds no unknown move), its text naming the others; the guard follows the game on. Once the
  * board shows that another of them was made (its squares come into view, or the piece moves on
@@ -32,7 +33,23 @@ static bool left(const struct shogi_obs_guard *g, const struct shogi_position *p
 /* The order of likelihood: a pawn's step first, then the lighter pieces; promotion last. */
 static int weight(struct shogi_move m)
 {
-    return (int)shogi_type_base(shogi_piece_type(m.piece)) * 2 + m.promote;
+    /* a capture in the zone: promoted first (what players do, a bishop or rook always) */
+    return (int)shogi_type_base(shogi_piece_type(m.piece)) * 2 +
+           (m.captured != SHOGI_EMPTY ? !m.promote : m.promote);
+}
+
+/* Does a move of seq[0..n) take on sq a piece of its own side in pos (as read: a capture of one's
+ * own piece)? Then an unseen capture there by the side to move may have come first: the piece
+ * taken was the capturer's, read with the owner of the piece it took (its face in doubt, or read
+ * but briefly). */
+static bool own_capture_on(const struct shogi_position *pos, const struct shogi_move *seq, int n,
+                           int sq)
+{
+    for (int k = 0; k < n; k++)
+        if (seq[k].to == sq && pos->board[sq] &&
+            shogi_piece_color(pos->board[sq]) == shogi_piece_color(seq[k].piece))
+            return true;
+    return false;
 }
 
 /* Inserts m into alt[0..*nalt) by weight, keeping the first SOBS_UNSEEN_ALTS; returns its place,
@@ -59,15 +76,21 @@ int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_positi
     int nall = shogi_legal_moves(pos, all), nalt = 0;
     for (int i = 0; i < nall; i++) {
         struct shogi_move m = all[i];
-        if (shogi_move_is_drop(m) || m.captured != SHOGI_EMPTY || !dark(g, m.to) ||
-            !(dark(g, m.from) || left(g, pos, m.from)))
+        /* a capture only from a square unread since, onto the square the moves seen then take
+           one of their own pieces on (the capturer read with the old owner) */
+        bool capture =
+            m.captured != SHOGI_EMPTY && dark(g, m.from) && own_capture_on(pos, seq, n, m.to);
+        if (shogi_move_is_drop(m) || (m.captured != SHOGI_EMPTY && !capture) ||
+            (!capture && !dark(g, m.to)) || !(dark(g, m.from) || left(g, pos, m.from)))
             continue;
         struct shogi_position p = *pos;
         shogi_do_move(&p, m);
         bool ok = true;
         for (int k = 0; k < n && ok; k++) {
-            ok = (int)shogi_piece_color(seq[k].piece) == p.side && shogi_is_legal(&p, seq[k]);
-            if (ok) shogi_do_move(&p, seq[k]);
+            struct shogi_move q = seq[k];
+            if (!shogi_move_is_drop(q)) q.captured = p.board[q.to];
+            ok = (int)shogi_piece_color(q.piece) == p.side && shogi_is_legal(&p, q);
+            if (ok) shogi_do_move(&p, q);
         }
         if (!ok) continue;
         (*total)++;
