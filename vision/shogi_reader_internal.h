@@ -142,6 +142,10 @@ static inline bool shogi_conf_face_doubt(float c)
     return c >= 0.85f && c < 0.9f;
 }
 
+/* A cell's picture correlates less than this with its picture at the last settled view: another
+ * piece may stand there (shogi_observe.c). */
+#define SHOGI_REPLACED_NCC 0.75
+
 /* What changed in a frame against the last settled view (shogi_observe.c). */
 struct shogi_changes {
     int vacated[SHOGI_SQUARES], nvacated; /* a piece stood here, the cell reads empty */
