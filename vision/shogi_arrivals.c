@@ -232,6 +232,24 @@ static void name_recaptures(const struct shogi_reader *r, struct shogi_changes *
     }
 }
 
+/* A piece put down turned round (its apex toward its owner: the renderer's wrong-way fault)
+ * is reported with the owner its pentagon shows when the face of the piece turned fits at
+ * least this well and by this much better than its face the right way round (wrong-way films:
+ * 0.67-0.74 turned, by 0.17-0.66; a patch that shows the other owner by a hair is the mover's
+ * piece, its owner misread in an oblique view). */
+#define TURNED_FIT    0.6
+#define TURNED_MARGIN 0.15
+
+/* Whether the piece named on a, whose patch showed the other owner (shown: the book's piece
+ * for the patch), surely lies turned round. */
+static bool shown_turned(const struct shogi_reader *r, int named, int shown, int a)
+{
+    if (!named || !shown || shogi_piece_color(named) == shogi_piece_color(shown)) return false;
+    double own = shogi_book_match(&r->book, named, r->patch[a]);
+    double turned = shogi_book_match(&r->book, named ^ (1 << 4), r->patch[a]);
+    return own > -2 && turned >= TURNED_FIT && turned - own >= TURNED_MARGIN;
+}
+
 /* The one piece of colour c on a cell out of the picture (not already named elsewhere) that
  * reaches a; -1 when none or several. */
 static int unseen_reacher(const struct shogi_reader *r, const struct shogi_changes *ch, int c,
@@ -294,8 +312,13 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
             int a = cand_a[bi], from = cand_from[bi], p = shogi_obs_point(a);
             cand_a[bi] = -1;
             used[from] = named[a] = true;
+            int shown = o->point[p];
             o->point[p] =
                 (uint8_t)name_moved(r, r->expect[from], from, a, ch->fits_median, &o->conf[p]);
+            if (pass == 1 && shown_turned(r, o->point[p], shown, a)) {
+                o->point[p] ^= (uint8_t)(1 << 4);
+                o->conf[p] = 0.9f;
+            }
         }
     }
     /* a piece that left and arrived nowhere took on a cell it can reach that still shows a piece:
