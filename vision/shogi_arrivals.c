@@ -232,6 +232,42 @@ static void name_recaptures(const struct shogi_reader *r, struct shogi_changes *
     }
 }
 
+/* A piece put down turned round (its apex toward its owner: the renderer's wrong-way fault)
+ * is reported with the owner its pentagon shows when the face of the piece turned fits at
+ * least this well and by this much better than its face the right way round (wrong-way films:
+ * 0.67-0.74 turned, by 0.17-0.66; a patch that shows the other owner by a hair is the mover's
+ * piece, its owner misread in an oblique view). */
+#define TURNED_FIT    0.6
+#define TURNED_MARGIN 0.15
+
+/* Whether the piece named on a, whose patch showed the other owner (shown: the book's piece
+ * for the patch), surely lies turned round. */
+static bool shown_turned(const struct shogi_reader *r, int named, int shown, int a)
+{
+    if (!named || !shown || shogi_piece_color(named) == shogi_piece_color(shown)) return false;
+    double own = shogi_book_match(&r->book, named, r->patch[a]);
+    double turned = shogi_book_match(&r->book, named ^ (1 << 4), r->patch[a]);
+    return own > -2 && turned >= TURNED_FIT && turned - own >= TURNED_MARGIN;
+}
+
+/* The one piece of colour c on a cell out of the picture (not already named elsewhere) that
+ * reaches a; -1 when none or several. */
+static int unseen_reacher(const struct shogi_reader *r, const struct shogi_changes *ch, int c,
+                          int a)
+{
+    int from = -1, n = 0;
+    for (int u = 0; u < SHOGI_SQUARES; u++) {
+        int piece = r->expect[u];
+        if (r->seen[u] || !piece || ch->left_unseen[u] || (int)shogi_piece_color(piece) != c)
+            continue;
+        if (reaches(r->expect, piece, u, a)) {
+            from = u;
+            n++;
+        }
+    }
+    return n == 1 ? from : -1;
+}
+
 void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
                          struct observation *o)
 {
@@ -276,8 +312,13 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
             int a = cand_a[bi], from = cand_from[bi], p = shogi_obs_point(a);
             cand_a[bi] = -1;
             used[from] = named[a] = true;
+            int shown = o->point[p];
             o->point[p] =
                 (uint8_t)name_moved(r, r->expect[from], from, a, ch->fits_median, &o->conf[p]);
+            if (pass == 1 && shown_turned(r, o->point[p], shown, a)) {
+                o->point[p] ^= (uint8_t)(1 << 4);
+                o->conf[p] = 0.9f;
+            }
         }
     }
     /* a piece that left and arrived nowhere took on a cell it can reach that still shows a piece:
@@ -321,6 +362,24 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         used[v] = named[at] = true;
         o->point[p] = (uint8_t)name_moved(r, piece, v, at, ch->fits_median, &o->conf[p]);
     }
+    /* a piece of the other side where no piece of that side in view could come from, on a cell
+     * whose picture changed, reached by the one piece of that side on a cell out of the
+     * picture: a capture by that piece (a partial view, footage game 12: the bishop took on 2b
+     * from 8h, out of the picture, and promoted; read as the gote bishop that stood there, the
+     * game lost its moves) — named from there, in doubt (the cell it left is not seen) */
+    for (int i = 0; i < ch->narrived; i++) {
+        int a = ch->arrived[i], p = shogi_obs_point(a);
+        if (named[a] || !r->expect[a] || !o->point[p] || !r->have_ref) continue;
+        int c = shogi_piece_color(o->point[p]);
+        if ((int)shogi_piece_color(r->expect[a]) == c) continue;
+        if (shogi_patch_ncc(r->patch[a], r->ref_patch[a]) >= SHOGI_REPLACED_NCC) continue;
+        int from = unseen_reacher(r, ch, c, a);
+        if (from < 0) continue;
+        named[a] = ch->left_unseen[from] = true;
+        o->point[p] =
+            (uint8_t)name_moved(r, r->expect[from], from, a, ch->fits_median, &o->conf[p]);
+        if (o->conf[p] > DROP_KIND_DOUBT) o->conf[p] = (float)DROP_KIND_DOUBT;
+    }
     /* a piece of the other side where no piece of that side could come from: the owner was
      * misread (an oblique view), not a capture — the piece that stood there, unsure */
     for (int i = 0; i < ch->narrived; i++) {
@@ -340,17 +399,8 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
     for (int i = 0; i < ch->narrived; i++) {
         int a = ch->arrived[i], p = shogi_obs_point(a);
         if (named[a] || r->expect[a] || !o->point[p]) continue;
-        int c = shogi_piece_color(o->point[p]), from = -1, n = 0;
-        for (int u = 0; u < SHOGI_SQUARES; u++) {
-            int piece = r->expect[u];
-            if (r->seen[u] || !piece || ch->left_unseen[u] || (int)shogi_piece_color(piece) != c)
-                continue;
-            if (reaches(r->expect, piece, u, a)) {
-                from = u;
-                n++;
-            }
-        }
-        if (n != 1) continue;
+        int c = shogi_piece_color(o->point[p]), from = unseen_reacher(r, ch, c, a);
+        if (from < 0) continue;
         bool held[SHOGI_HAND_TYPES];
         for (int t = 0; t < SHOGI_HAND_TYPES; t++) held[t] = can[t] && r->hand_est[c][t] > 0;
         bool any_held = false;

@@ -21,8 +21,10 @@ struct shogi_reader {
     bool seen[SHOGI_SQUARES]; /* the whole cell lies inside the image */
     struct shogi_reader_stats stats;
     /* per-frame observations (shogi_observe.c) */
-    uint8_t expect[SHOGI_SQUARES]; /* what the last settled view showed (or the start) */
-    int first_mover;               /* whose move the start position awaits */
+    uint8_t expect[SHOGI_SQUARES];      /* what the last settled view showed (or the start) */
+    int first_mover;                    /* whose move the start position awaits */
+    uint8_t start_board[SHOGI_SQUARES]; /* the position the reader started from (which side is
+                                           sente is judged by the moves made since) */
     /* How sure the reading was that named the piece standing here when it came (1 when sure):
      * a piece named in doubt (a promotion neither the ink's colour nor a face seen before told,
      * a drop whose face fits another kind about as well, a piece no cell and no hand explains)
@@ -139,6 +141,10 @@ static inline bool shogi_conf_face_doubt(float c)
 {
     return c >= 0.85f && c < 0.9f;
 }
+
+/* A cell's picture correlates less than this with its picture at the last settled view: another
+ * piece may stand there (shogi_observe.c). */
+#define SHOGI_REPLACED_NCC 0.75
 
 /* What changed in a frame against the last settled view (shogi_observe.c). */
 struct shogi_changes {

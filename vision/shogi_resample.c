@@ -114,6 +114,8 @@ void shogi_cells_sig(const struct shogi_reader *r, const struct vision_image *gr
 /* The learned noise rises at most this share a frame: a hand over most of the board must not
  * pass for noise. */
 #define SIG_NOISE_RISE 0.01
+/* A cell is sampled every frame for this long after its look last changed. */
+#define RESAMPLE_AFTER_NS 300000000LL
 
 /* Sample again the cells whose coarse look changed since they were last sampled (all of them
  * when the grid moved); the others keep patch, texture and line evidence. Most frames of a game
@@ -147,8 +149,14 @@ void shogi_sample_changed(struct shogi_reader *r, const struct vision_image *gra
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) nchanged += r->cached[sq] && d[sq] > thr;
     if (nv >= SHOGI_SQUARES / 2 && nchanged * 3 > nv * 2) r->jolt_ns = gray->t_ns;
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
-        if (d[sq] <= thr) continue;
-        r->cell_moved_ns[sq] = gray->t_ns;
+        /* a cell sampled while a hand passed keeps that picture while its look stays within
+           the threshold of it: sampled again every frame for a while after it last changed, so
+           that what stands is a picture of the cell at rest (dim film 17: the edge of a passing
+           arm left an empty cell's texture at 62 against 23 at rest, the threshold 57; it read
+           as a piece for good, a pawn dropped there in colour) */
+        bool settling = r->cached[sq] && gray->t_ns - r->cell_moved_ns[sq] < RESAMPLE_AFTER_NS;
+        if (d[sq] <= thr && !settling) continue;
+        if (d[sq] > thr) r->cell_moved_ns[sq] = gray->t_ns;
         r->seen[sq] = shogi_grid_patch(&r->grid, gray, sq, r->patch[sq]);
         r->tex[sq] = shogi_cell_texture(r->patch[sq]);
         r->ev[sq] = cell_line_evidence(r, gray, sq);

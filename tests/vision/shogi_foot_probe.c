@@ -4,8 +4,8 @@
  * judged by the shogi observation guard), printing for each stable view the cells read wrong
  * against the truth (SURE: at conf >= 0.9) and the guard's events. Summary line: sure-wrong
  * cells, unsure-wrong cells, cells right, first flag. PROBE_SQ=FR (file, rank) adds one square's
- * reading to every line.
- * Usage: shogi_foot_probe DIR [quiet] */
+ * reading to every line. PROBE_COLOUR=1 reads the frames in colour (the daemon reads shogi in
+ * grey). Usage: shogi_foot_probe DIR [quiet] */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +53,7 @@ int main(int argc, char **argv)
     }
     const char *dir = argv[1];
     bool quiet = argc > 2;
+    bool colour = getenv("PROBE_COLOUR") && atoi(getenv("PROBE_COLOUR"));
     load_truth(dir);
     struct shogi_reader *rd = shogi_reader_new();
     struct settle_params sp;
@@ -75,7 +76,7 @@ int main(int argc, char **argv)
         snprintf(path, sizeof path, "%s/frame_%06d.jpg", dir, i);
         struct vision_image img;
         char err[200];
-        if (!vision_load_jpeg(path, true, &img, err, sizeof err)) {
+        if (!vision_load_jpeg(path, !colour, &img, err, sizeof err)) {
             if (i == 0) {
                 fprintf(stderr, "shogi_foot_probe: %s\n", err);
                 return 2;
