@@ -382,7 +382,7 @@ static void stone_centres(struct find_work *w, const double *integ, const uint8_
                           int sh, double d)
 {
     int r = (int)lround(d / 3), nb = (int)lround(0.6 * d);
-    if (r < 1) r = 1;
+    if (r < 1 || nb < 2) return; /* no stone so small is read */
     size_t np = (size_t)sw * sh;
     float *mean = malloc(np * sizeof *mean);
     if (!mean) return;
