@@ -218,6 +218,27 @@ static void give_back(const struct read_points_f *pf, int n, const bool *live,
             obs->point[p] = pf->covered_val[p];
             obs->conf[p] = pf->covered_conf[p];
         }
+    /* Then a stone covered for three or four gaps that are not board, when every such gap lies
+     * among stones read sure (crowded, as its own reading): inside a crowd no gap shows board */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int p = y * OBS_MAX + x;
+                if (!obs->occluded[p] || live[p] || pf->covered_val[p] == OBS_EMPTY ||
+                    pf->covered_conf[p] < GROW_STONE_CONF || pf->washed[p] || pf->badgaps[p] < 3 ||
+                    pf->outer_bad[p] || pf->darkgaps[p] || pf->foreign[p] || pf->outside[p])
+                    continue;
+                obs->occluded[p] = false;
+                obs->point[p] = pf->covered_val[p];
+                obs->conf[p] = pf->covered_conf[p];
+                if (!crowded(pf, n, obs, p)) {
+                    cover(obs, p);
+                    continue;
+                }
+                changed = true;
+            }
+    }
 }
 
 void hands_grow(const struct read_points_f *pf, const struct read_thresholds *th, int n,

@@ -255,6 +255,11 @@ bool vision_read_go(struct vision_detector *det, const struct vision_image *img,
             ok = another_look(det, st, &g, &ri, ok, FIND_MEDIAN);
             ok = another_look(det, st, &g, &ri, ok, FIND_THIN_LINES | FIND_NO_BLOBS);
         }
+        /* a photo of a crowded board whose lines show only in bits between the stones: the
+         * grid from the stones (stills only: a video has later frames, and a hand's blobs) */
+        if (!ok && det->still_crowds)
+            ok = board_find(det, st->fw, &g, det->board_size, FIND_THIN_LINES | FIND_STONES,
+                            &st->grid);
         if (!ok) {
             st->have_grid = false;
             return false;

@@ -55,6 +55,10 @@ enum find_filter {
     /* and the marked blobs too thick to be a line are cleared (black stones, whose rows
      * Hough takes for lines on a crowded board) */
     FIND_NO_BLOBS = 2,
+    /* the lattices from the stones' centres rather than the lines (a crowded board whose lines
+     * show only in bits between the stones), the grid taken when most stones lie on its points
+     * (stills only: vision.h still_crowds) */
+    FIND_STONES = 4,
 };
 
 /* Search the whole grey image for a board of size n (9, 13, 19; 0 = detect); filter: a set of

@@ -493,7 +493,18 @@ static void run(const char *root_in, const char *name, struct tally *t)
  * them): bundled 98.79 % on right boards (90.40 % all), precision 100 % (1095), recall 79.87 %
  * (black 80.21 %, white 79.54 %), exact 4; shared 97.11 % (92.94 %), precision 100 % (1636),
  * recall 81.72 % (black 82.67 %, white 80.78 %), exact 8; tuned on 81.95 %, the 4 held out
- * 80.76 %. */
+ * 80.76 %.
+ * Session 20, for stills: a stone covered for three or four gaps that are not board (none dark,
+ * foreign or on the outer margin) is given back when every such gap lies among stones read
+ * sure (read_hands.c give_back): bundled 98.87 % on right boards, precision 100 % (1098),
+ * recall 80.09 %; shared 97.18 %, precision 100 % (1642), recall 82.02 % (black 82.97 %, white
+ * 81.08 %); tuned on 82.27 %, the 4 held out 81.01 % (photo 41: 5 stones more, held-out 98: 1;
+ * no other photo changed). Then, for stills, a grid from the stones when every look at the lines
+ * failed (board_find.c FIND_STONES: photo 94, a crowded board whose lines show only in bits):
+ * bundled 12 of 12 boards right, points right 98.92 %, precision 100 % (1338), recall 97.59 %;
+ * shared boards right 168 -> 171 of 180 (source 20 3/3, 94 1/3; no board found wrong),
+ * points right 97.30 %, precision 100 % (1884), recall 94.11 % (black 95.59 %, white 92.63 %),
+ * exact 9; tuned on 97.32 %, the 4 held out 81.01 % (none of them needs it). */
 static void assert_stone_floors(const struct stone_tally *s)
 {
     if (!s->photos) return;
@@ -514,8 +525,9 @@ static void test_bundled_photos(void **state)
     struct tally *t = calloc(1, sizeof *t);
     run(tu_path(tu_fixtures_dir(), "go-photos"), "bundled photos", t);
     /* measured: 7 of 12 at first; 8 with grids scored against the line mask; 11 with the
-     * thin-line, median and stone-free looks. A floor just below; raise it as finding improves */
-    assert_true(t->good * 100 >= 83 * t->images);
+     * thin-line, median and stone-free looks; 12 with the grid from the stones (photo 94). A
+     * floor just below; raise it as finding improves */
+    assert_true(t->good * 100 >= 91 * t->images);
     assert_int_equal(t->orient_wrong, 0);
     assert_int_equal(t->st.photos, t->images); /* every bundled photo has its stones labelled */
     assert_stone_floors(&t->st);
