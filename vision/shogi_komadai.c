@@ -581,12 +581,14 @@ static int row_type(const struct row *w, const int avail[8])
 }
 
 /* Each stand's row mask is wider than its pieces by a bleed that depends on the view (the
- * pieces' side faces seen from the side, their shadow, a row cut by the stand's rim): 2 *
- * MASK_BLEED until learned. Where the game tells a row's count (both stands read, one row of
- * the kind on one of them, none on the other, the game's hands holding 1-9 of it), the row's
- * bleed at that count is learned, after the frame is read (a frame's count never comes from
- * itself): the mean of the first BLEED_N, then a running mean. A row whose width is more than
- * BLEED_FAR pieces from the count is no evidence (another row joined to it, a hand). */
+ * pieces' side faces seen from the side, their shadow, a row cut by the stand's rim, only the ink
+ * showing in dim light): 2 * MASK_BLEED until learned. Where the game tells a row's count (a
+ * stand read, one row of a kind on it, the game's hand of its owner holding 1 or more of the
+ * kind), the row's bleed at that count is learned, after the frame is read (a frame's count never
+ * comes from itself): the mean of the first BLEED_N, then a running mean. A row whose width is
+ * more than BLEED_FAR pieces from the count is no evidence (another row joined to it, a hand, a
+ * piece hidden). Until session 20 only a kind on one stand and none on the other taught (the
+ * two hands' sum); most stands never learned (seed 0's partial films read two pawns as one). */
 #define BLEED_N   8
 #define BLEED_FAR 1.0
 #define BLEED_MIN (-8.0)
@@ -598,20 +600,20 @@ static double stand_bleed(const struct shogi_reader *r, int side)
 }
 
 static void learn_bleed(struct shogi_reader *r, const struct hand_obs hands[2],
-                        const struct row rows[2][MAX_ROWS], const int nrows[2], const int avail[8])
+                        const struct row rows[2][MAX_ROWS], const int nrows[2],
+                        const struct shogi_position *game)
 {
-    if (!hands[0].visible || !hands[1].visible) return;
-    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
-        if (avail[ty] < 1 || avail[ty] > 9) continue;
-        int nr[2] = {0, 0}, last[2] = {-1, -1};
-        for (int s = 0; s < 2; s++)
+    for (int s = 0; s < 2; s++) {
+        if (!hands[s].visible) continue;
+        for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
+            int want = game->hand[s][ty], nr = 0, last = -1;
+            if (want < 1) continue;
             for (int k = 0; k < nrows[s]; k++)
-                if (rows[s][k].at == ty) nr[s]++, last[s] = k;
-        for (int s = 0; s < 2; s++) {
-            if (nr[s] != 1 || nr[!s] != 0) continue;
-            const struct row *w = &rows[s][last[s]];
-            if (fabs(row_pieces(ty, w->width, stand_bleed(r, s)) - avail[ty]) > BLEED_FAR) continue;
-            double b = row_bleed(ty, w->width, avail[ty]);
+                if (rows[s][k].at == ty) nr++, last = k;
+            if (nr != 1) continue;
+            const struct row *w = &rows[s][last];
+            if (fabs(row_pieces(ty, w->width, stand_bleed(r, s)) - want) > BLEED_FAR) continue;
+            double b = row_bleed(ty, w->width, want);
             b = b < BLEED_MIN ? BLEED_MIN : b > BLEED_MAX ? BLEED_MAX : b;
             int n = r->stand_learned[s] < BLEED_N ? r->stand_learned[s] : BLEED_N;
             r->stand_bleed[s] = (r->stand_bleed[s] * n + b) / (n + 1);
@@ -814,7 +816,7 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
         for (int ty = 0; ty < 8; ty++) avail[ty] = 18 * 2; /* no bound */
     assign_types(r, hands, rows, nrows, avail);
     counts_within(r, hands, rows, nrows, avail);
-    if (game) learn_bleed(r, hands, rows, nrows, avail);
+    if (game) learn_bleed(r, hands, rows, nrows, game);
     free(ca);
     free(t);
     free(a2);
