@@ -124,6 +124,10 @@ struct go_obs_guard {
     int64_t prev_view_t;
     uint64_t wait_sig;
     int wait;
+    /* each unexplained change's own wait (guard_observe_go_unexplained.c): the reading waiting
+       at the point, the first and the last observation it was left unexplained in a row */
+    uint8_t unexp_now[GO_POINTS];
+    long unexp_since[GO_POINTS], unexp_last[GO_POINTS];
     int open_ply; /* ply of the oldest ILLEGAL_MOVE / TWO_MOVES flag the board may undo, or 0 */
     bool counting;
     uint8_t removed_in_count[GO_POINTS];
@@ -279,6 +283,11 @@ struct gog_plan {
     int ndark;
     struct change left[GO_POINTS]; /* what the moves do not explain */
     int nleft;
+    /* left[k] may still be explained (its own reasons: a capturing stone on a liberty of its
+       chain or a stone of its colour nearby still being confirmed, a restoration, read as
+       expected again): it waits longer */
+    bool left_maybe[GO_POINTS];
+    bool blocker_maybe;     /* the blocker waits for a stone still being confirmed */
     uint8_t end[GO_POINTS]; /* the board after the plan */
 };
 

@@ -67,15 +67,43 @@ static bool tentative_capturer(const struct go_obs_guard *g, uint8_t c)
     return false;
 }
 
+/* A stone of colour c on a point the plan leaves empty, still being confirmed (as
+ * gog_tentative_stone): with `chain`, on a liberty of the chain at `point` in sim (it may capture
+ * it); else at most two lines from `point` (a stone slid there). */
+static bool tentative_near(const struct go_obs_guard *g, const struct go_game *sim, int point,
+                           uint8_t c, bool chain)
+{
+    int pts[GO_POINTS], n = 1;
+    pts[0] = point;
+    if (chain && go_game_at(sim, point) != GO_EMPTY) n = go_game_chain(sim, point, pts);
+    int reach = chain ? 1 : 2;
+    for (int i = 0; i < n; i++) {
+        int x0 = go_x(pts[i]), y0 = go_y(pts[i]);
+        for (int y = y0 - reach; y <= y0 + reach; y++)
+            for (int x = x0 - reach; x <= x0 + reach; x++) {
+                if (x < 0 || y < 0 || x >= g->w || y >= g->h) continue;
+                if (chain && abs(x - x0) + abs(y - y0) != 1) continue;
+                int q = go_point(x, y);
+                const struct point_state *s = &g->pt[q];
+                if (go_game_at(sim, q) == GO_EMPTY && s->cand_active && s->cand == c &&
+                    s->belief == GO_EMPTY && (!s->last_known || s->last == c))
+                    return true;
+            }
+    }
+    return false;
+}
+
 /* Did a view from the first sight of `earlier` on, before `later` was first seen, surely read
- * the one stone and surely read the other's point empty? Then `later` was put after it: the
- * order is not a guess (a hand hiding the later stone would leave its point unread). Not when
- * `later` was read in any view before, or `earlier` read gone in one from its first sight up to
- * `later`'s: a stone read once and then not is a misread, no evidence of order. */
+ * the one stone and surely read the other's point empty (or two such views read the stone, in
+ * doubt: a dim stone is seldom read surely)? Then `later` was put after it: the order is not a
+ * guess (a hand hiding the later stone would leave its point unread). Not when `later` was read
+ * in any view before, or `earlier` read gone in one from its first sight up to `later`'s: a stone
+ * read once and then not is a misread, no evidence of order. */
 static bool surely_after(const struct go_obs_guard *g, const struct change *earlier,
                          const struct change *later)
 {
     bool shown = false;
+    int read = 0;
     for (long o = g->nobs - GOG_VIEWS + 1; o <= later->obs; o++) {
         const struct gog_view *v = &g->views[(o > 0 ? o : 0) % GOG_VIEWS];
         if (o <= 0 || v->obs != o) continue;
@@ -83,10 +111,12 @@ static bool surely_after(const struct go_obs_guard *g, const struct change *earl
         if (before && v->v[later->point] == later->now) return false;
         if (o < earlier->obs) continue;
         if (v->v[earlier->point] == GO_EMPTY) return false;
-        shown |= before && v->v[earlier->point] == earlier->now && v->sure[earlier->point] &&
-                 v->v[later->point] == GO_EMPTY && v->sure[later->point];
+        bool both = before && v->v[earlier->point] == earlier->now &&
+                    v->v[later->point] == GO_EMPTY && v->sure[later->point];
+        shown |= both && v->sure[earlier->point];
+        read += both;
     }
-    return shown;
+    return shown || read >= 2;
 }
 
 /* Is stone k of the side to move surely put after a stone of the other colour not yet played?
@@ -342,20 +372,29 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
             p->move[p->n] = (struct go_move){tm, q};
             p->from[p->n++] = -2 - q;
         }
+    p->blocker_maybe = p->maybe;
     /* What the moves do not explain: removals their captures do not cover, changed colours. */
     for (int k = 0; k < d->nrest; k++) {
         const struct change *r = &d->rest[k];
         if (r->was != GO_EMPTY && r->now == GO_EMPTY && go_game_at(sim, r->point) == GO_EMPTY)
             continue; /* captured by a planned move */
+        bool *m = &p->left_maybe[p->nleft];
         p->left[p->nleft++] = *r;
-        if (gog_restoring(g, r)) p->maybe = true;
-        if (r->now == GO_EMPTY && gog_tentative_stone(g, (uint8_t)go_other((enum go_color)r->was)))
-            p->maybe = true; /* a capturing stone not yet confirmed */
-        if (r->now == GO_EMPTY && gog_tentative_stone(g, r->was))
-            p->maybe = true; /* a stone of its colour not yet confirmed: it may have slid there */
+        *m = false;
+        if (gog_restoring(g, r)) p->maybe = *m = true;
+        if (r->now == GO_EMPTY) {
+            uint8_t other = (uint8_t)go_other((enum go_color)r->was);
+            if (gog_tentative_stone(g, other)) p->maybe = true;
+            if (gog_tentative_stone(g, r->was)) p->maybe = true;
+            /* a capturing stone not yet confirmed on a liberty of its chain; a stone of its
+               colour not yet confirmed a line or two away: it may have slid there */
+            *m |= tentative_near(g, sim, r->point, other, true) ||
+                  tentative_near(g, sim, r->point, r->was, false);
+        }
         const struct point_state *rs = &g->pt[r->point];
         if (rs->last_known && rs->last == gog_expected_at(g, r->point))
-            p->maybe = true; /* read as expected again: a run of misreads ending, or restored */
+            p->maybe = *m =
+                true; /* read as expected again: a run of misreads ending, or restored */
         if (r->now == GO_EMPTY && tentative_capturer(g, (uint8_t)go_other((enum go_color)r->was)))
             p->capturer = true;
     }

@@ -75,27 +75,120 @@ static bool part_of_disturbance(const struct go_obs_guard *g, const struct chang
     return false;
 }
 
+/* How many observations in a row change ch has been left unexplained, this one included: each
+ * change waits on its own (a change coming or going beside it does not restart its wait). */
+static int change_age(struct go_obs_guard *g, const struct change *ch)
+{
+    int p = ch->point;
+    if (g->unexp_now[p] != ch->now || g->unexp_last[p] < g->nobs - 1 || g->unexp_last[p] <= 0) {
+        g->unexp_now[p] = ch->now;
+        g->unexp_since[p] = g->nobs;
+    }
+    g->unexp_last[p] = g->nobs;
+    return (int)(g->nobs - g->unexp_since[p] + 1);
+}
+
+/* Has a change waited long enough: max_wait_obs observations, twice as long and one more while
+ * an explanation may still come (maybe)? */
+static bool aged(const struct go_obs_guard *g, int age, bool maybe, bool flushing)
+{
+    if (flushing) return true;
+    return age >= (maybe ? 2 * g->cfg.max_wait_obs + 1 : g->cfg.max_wait_obs);
+}
+
+/* Would the stone of `blocker` take the last liberty of the chain of the stone gone at r? */
+static bool blocker_captures(const struct go_obs_guard *g, const struct change *blocker,
+                             const struct change *r)
+{
+    const struct go_game *game = gog_game_of(g);
+    if (r->now != GO_EMPTY || r->was == GO_EMPTY || blocker->now == r->was ||
+        go_game_at(game, r->point) != r->was || go_game_liberties(game, r->point) != 1)
+        return false;
+    int pts[GO_POINTS];
+    int n = go_game_chain(game, r->point, pts);
+    int bx = go_x(blocker->point), by = go_y(blocker->point);
+    for (int i = 0; i < n; i++)
+        if (abs(go_x(pts[i]) - bx) + abs(go_y(pts[i]) - by) == 1) return true;
+    return false;
+}
+
+/* A board not disturbed: of what is left, keep in p->left only the changes that waited long
+ * enough, with a change paired with one of them (a stone gone and one of its colour come a line
+ * or two away: a moved stone flagged as one, even when one end was confirmed an observation
+ * later). The others go on waiting. How many are kept. */
+static int keep_aged(struct go_obs_guard *g, struct gog_plan *p, bool blocker_ready, bool flushing)
+{
+    bool ready[GO_POINTS];
+    int n = p->nleft;
+    for (int k = 0; k < n; k++) {
+        ready[k] = aged(g, change_age(g, &p->left[k]), p->left_maybe[k], flushing);
+        /* a stone the waiting blocker would capture (its chain's last liberty: a ko retaken at
+           once, judged as an illegal move) waits with it */
+        if (ready[k] && p->has_blocker && !blocker_ready &&
+            blocker_captures(g, &p->blocker, &p->left[k]))
+            ready[k] = false;
+    }
+    bool keep[GO_POINTS];
+    for (int k = 0; k < n; k++) {
+        keep[k] = ready[k];
+        for (int j = 0; j < n && !keep[k]; j++) {
+            if (!ready[j]) continue;
+            const struct change *a = &p->left[k], *b = &p->left[j];
+            const struct change *gone = a->now == GO_EMPTY ? a : b,
+                                *come = a->now == GO_EMPTY ? b : a;
+            keep[k] = gone->now == GO_EMPTY && gone->was != GO_EMPTY && come->was == GO_EMPTY &&
+                      come->now == gone->was && abs(go_x(gone->point) - go_x(come->point)) <= 2 &&
+                      abs(go_y(gone->point) - go_y(come->point)) <= 2;
+        }
+    }
+    int m = 0;
+    for (int k = 0; k < n; k++)
+        if (keep[k]) {
+            p->left_maybe[m] = p->left_maybe[k];
+            p->left[m++] = p->left[k];
+        }
+    p->nleft = m;
+    return m;
+}
+
 /* After the plan's moves: wait for an explanation, or flag what is left (p->left; the blocker, if
  * any, is flagged too). disturbed: many changes at once; first_bad: the first of them seen. */
 void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool disturbed,
                           long first_bad, int64_t t, uint64_t frame, bool flushing, struct evbuf *b)
 {
-    uint64_t sig = 0x51;
-    if (p->has_blocker) sig = mix(sig, (uint64_t)p->blocker.point * 3 + p->blocker.now);
-    for (int k = 0; k < p->nleft; k++)
-        sig = mix(sig, (uint64_t)p->left[k].point * 7 + p->left[k].now);
-    bool ready = waited_enough(g, sig, flushing);
-    if (p->maybe && !flushing && g->wait < 2 * g->cfg.max_wait_obs + 1) ready = false;
-    /* The wait restarts whenever the unexplained set changes; a board changing at every
-     * observation (swept, then stones put back one by one in a new game) would never flag. A
-     * change still unexplained this many observations after it was first seen flags anyway. */
-    if (!flushing && disturbed && first_bad > 0 && !p->capturer && !(p->has_blocker && p->maybe) &&
-        !change_growing(g) && g->nobs - first_bad + 1 >= 2 * g->cfg.max_wait_obs + 1)
-        ready = true;
+    bool ready, blocker_ready = p->has_blocker;
+    if (disturbed) {
+        /* many changes at once: one flag for them all, once the set stops changing */
+        uint64_t sig = 0x51;
+        if (p->has_blocker) sig = mix(sig, (uint64_t)p->blocker.point * 3 + p->blocker.now);
+        for (int k = 0; k < p->nleft; k++)
+            sig = mix(sig, (uint64_t)p->left[k].point * 7 + p->left[k].now);
+        ready = waited_enough(g, sig, flushing);
+        if (p->maybe && !flushing && g->wait < 2 * g->cfg.max_wait_obs + 1) ready = false;
+        /* The wait restarts whenever the unexplained set changes; a board changing at every
+         * observation (swept, then stones put back one by one in a new game) would never flag.
+         * A change still unexplained this many observations after it was first seen flags
+         * anyway. */
+        if (!flushing && first_bad > 0 && !p->capturer && !(p->has_blocker && p->maybe) &&
+            !change_growing(g) && g->nobs - first_bad + 1 >= 2 * g->cfg.max_wait_obs + 1)
+            ready = true;
+    } else {
+        /* each change by its own wait: a stone slid or taken off is flagged at its ply, not
+           when the moves around it stop coming */
+        if (p->has_blocker) {
+            bool restoring = gog_restoring(g, &p->blocker);
+            blocker_ready =
+                aged(g, change_age(g, &p->blocker), p->blocker_maybe || restoring, flushing);
+            if (restoring && !blocker_ready) p->has_blocker = false; /* it waits */
+        }
+        int n = keep_aged(g, p, blocker_ready, flushing);
+        ready = blocker_ready || n > 0;
+        if (p->has_blocker && !blocker_ready) p->has_blocker = false; /* it waits */
+    }
     if (!ready) return;
     /* the illegal stone read gone at this very view: a prisoner still coming off (captured
        before its own readings confirmed it), or a misread; the next view tells */
-    bool hold = p->illegal && !flushing && g->pt[p->blocker.point].last_known &&
+    bool hold = p->has_blocker && p->illegal && !flushing && g->pt[p->blocker.point].last_known &&
                 g->pt[p->blocker.point].last == GO_EMPTY;
     if (!hold) {
         g->wait_sig = 0;
