@@ -128,6 +128,7 @@ struct go_obs_guard {
        at the point, the first and the last observation it was left unexplained in a row */
     uint8_t unexp_now[GO_POINTS];
     long unexp_since[GO_POINTS], unexp_last[GO_POINTS];
+    int unexp_ply[GO_POINTS]; /* the game's ply when it was first left unexplained */
     int open_ply; /* ply of the oldest ILLEGAL_MOVE / TWO_MOVES flag the board may undo, or 0 */
     bool counting;
     uint8_t removed_in_count[GO_POINTS];
@@ -287,6 +288,9 @@ struct gog_plan {
        chain or a stone of its colour nearby still being confirmed, a restoration, read as
        expected again): it waits longer */
     bool left_maybe[GO_POINTS];
+    /* left[k] is a stone gone alone (lone_removal, guard_observe_go_plan.c): while the game goes
+       on around it, it waits longer (guard_observe_go_unexplained.c) */
+    bool left_lone[GO_POINTS];
     bool blocker_maybe;     /* the blocker waits for a stone still being confirmed */
     uint8_t end[GO_POINTS]; /* the board after the plan */
 };
@@ -343,7 +347,8 @@ bool gog_stone_in_doubt(const struct go_obs_guard *g, const struct go_game *sim,
                         long first);
 
 /* guard_observe_go_flags.c */
-void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int64_t t,
+/* at_ply: the ply a STONE_REMOVED flag names (the stones went then), or -1: the game's ply */
+void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int at_ply, int64_t t,
                     uint64_t frame, struct evbuf *b);
 int gog_swept_move(const struct go_obs_guard *g, const struct change *ch, int nch, long first_bad);
 

@@ -93,6 +93,32 @@ static bool tentative_near(const struct go_obs_guard *g, const struct go_game *s
     return false;
 }
 
+/* Is the stone gone at r alone: no stone of the game beside it (its going is not read against
+ * stones read around it) and no other change, nor a stone still being confirmed, within two
+ * lines? A reader's misread of one stone (a glint, a side view) looks so, and the stone comes
+ * back some views later; a stone taken off stays gone. */
+static bool lone_removal(const struct go_obs_guard *g, const struct gog_diff *d,
+                         const struct change *r)
+{
+    const struct go_game *game = gog_game_of(g);
+    int x0 = go_x(r->point), y0 = go_y(r->point);
+    for (int y = y0 - 2; y <= y0 + 2; y++)
+        for (int x = x0 - 2; x <= x0 + 2; x++) {
+            if (x < 0 || y < 0 || x >= g->w || y >= g->h || (x == x0 && y == y0)) continue;
+            int q = go_point(x, y);
+            if (abs(x - x0) + abs(y - y0) == 1 && go_game_at(game, q) != GO_EMPTY) return false;
+            if (g->pt[q].cand_active) return false;
+        }
+    for (int k = 0; k < d->na; k++)
+        if (abs(go_x(d->adds[k].point) - x0) <= 2 && abs(go_y(d->adds[k].point) - y0) <= 2)
+            return false;
+    for (int k = 0; k < d->nrest; k++)
+        if (d->rest[k].point != r->point && abs(go_x(d->rest[k].point) - x0) <= 2 &&
+            abs(go_y(d->rest[k].point) - y0) <= 2)
+            return false;
+    return true;
+}
+
 /* Did a view from the first sight of `earlier` on, before `later` was first seen, surely read
  * the one stone and surely read the other's point empty (or two such views read the stone, in
  * doubt: a dim stone is seldom read surely)? Then `later` was put after it: the order is not a
@@ -268,13 +294,17 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
         taken[pick] = true;
         const struct change *a = &d->adds[pick];
         enum go_color c = (enum go_color)a->now;
-        /* the same colour taken off elsewhere at the same time: a moved stone, not a move. At
-           the same time: when the stone was first seen, or when its last run of readings began
-           (a doubtful reading of it before the slide is as likely a misread) */
+        /* the same colour taken off a line or two away at the same time: a moved stone, not a
+           move (a knocked or slid stone goes no farther; a stone read gone far away is a
+           removal or a misread, judged on its own). At the same time: when the stone was first
+           seen, or when its last run of readings began (a doubtful reading of it before the
+           slide is as likely a misread) */
         bool moved = false;
         long run_from = g->pt[a->point].stone_first[c];
         for (int k = 0; k < d->nrest; k++)
             if (d->rest[k].now == GO_EMPTY && d->rest[k].was == c &&
+                abs(go_x(d->rest[k].point) - go_x(a->point)) <= 2 &&
+                abs(go_y(d->rest[k].point) - go_y(a->point)) <= 2 &&
                 (d->rest[k].obs == a->obs || d->rest[k].obs == run_from) &&
                 go_game_at(sim, d->rest[k].point) == c &&
                 !captured_by_other(sim, a, d->adds, d->na, taken, d->rest[k].point))
@@ -391,6 +421,7 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
             *m |= tentative_near(g, sim, r->point, other, true) ||
                   tentative_near(g, sim, r->point, r->was, false);
         }
+        p->left_lone[p->nleft - 1] = r->now == GO_EMPTY && lone_removal(g, d, r);
         const struct point_state *rs = &g->pt[r->point];
         if (rs->last_known && rs->last == gog_expected_at(g, r->point))
             p->maybe = *m =

@@ -83,17 +83,21 @@ static int change_age(struct go_obs_guard *g, const struct change *ch)
     if (g->unexp_now[p] != ch->now || g->unexp_last[p] < g->nobs - 1 || g->unexp_last[p] <= 0) {
         g->unexp_now[p] = ch->now;
         g->unexp_since[p] = g->nobs;
+        g->unexp_ply[p] = gog_ply_of(g);
     }
     g->unexp_last[p] = g->nobs;
     return (int)(g->nobs - g->unexp_since[p] + 1);
 }
 
 /* Has a change waited long enough: max_wait_obs observations, twice as long and one more while
- * an explanation may still come (maybe)? */
-static bool aged(const struct go_obs_guard *g, int age, bool maybe, bool flushing)
+ * an explanation may still come (maybe), three times as long for a stone gone alone (lone: a
+ * misread of one stone comes back within a few views, a stone taken off stays gone)? */
+static bool aged(const struct go_obs_guard *g, int age, bool maybe, bool lone, bool flushing)
 {
     if (flushing) return true;
-    return age >= (maybe ? 2 * g->cfg.max_wait_obs + 1 : g->cfg.max_wait_obs);
+    int need = maybe ? 2 * g->cfg.max_wait_obs + 1 : g->cfg.max_wait_obs;
+    if (lone && need < 3 * g->cfg.max_wait_obs) need = 3 * g->cfg.max_wait_obs;
+    return age >= need;
 }
 
 /* Would the stone of `blocker` take the last liberty of the chain of the stone gone at r? */
@@ -121,7 +125,11 @@ static int keep_aged(struct go_obs_guard *g, struct gog_plan *p, bool blocker_re
     bool ready[GO_POINTS];
     int n = p->nleft;
     for (int k = 0; k < n; k++) {
-        ready[k] = aged(g, change_age(g, &p->left[k]), p->left_maybe[k], flushing);
+        int age = change_age(g, &p->left[k]);
+        /* gone alone, and the game went on around it since (moves accepted): the players play
+           as if it stood, as a stone misread for a few views looks; it waits longer */
+        p->left_lone[k] &= g->unexp_ply[p->left[k].point] < gog_ply_of(g);
+        ready[k] = aged(g, age, p->left_maybe[k], p->left_lone[k], flushing);
         /* a stone the waiting blocker would capture (its chain's last liberty: a ko retaken at
            once, judged as an illegal move) waits with it */
         if (ready[k] && p->has_blocker && !blocker_ready &&
@@ -145,6 +153,7 @@ static int keep_aged(struct go_obs_guard *g, struct gog_plan *p, bool blocker_re
     for (int k = 0; k < n; k++)
         if (keep[k]) {
             p->left_maybe[m] = p->left_maybe[k];
+            p->left_lone[m] = p->left_lone[k];
             p->left[m++] = p->left[k];
         }
     p->nleft = m;
@@ -178,7 +187,7 @@ void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool distu
         if (p->has_blocker) {
             bool restoring = gog_restoring(g, &p->blocker);
             blocker_ready =
-                aged(g, change_age(g, &p->blocker), p->blocker_maybe || restoring, flushing);
+                aged(g, change_age(g, &p->blocker), p->blocker_maybe || restoring, false, flushing);
             if (restoring && !blocker_ready) p->has_blocker = false; /* it waits */
         }
         int n = keep_aged(g, p, blocker_ready, flushing);
@@ -242,6 +251,17 @@ void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool distu
         for (int k = 0; k < p->nleft; k++) g->mask[p->left[k].point] = p->left[k].now;
         return;
     }
+    /* stones gone alone, flagged after their longer wait: at the ply they went */
+    int ply = -1;
+    for (int k = 0; k < p->nleft && !disturbed; k++) {
+        int q = p->left[k].point;
+        if (k >= p->nleft - (p->has_blocker ? 1 : 0) || !p->left_lone[k] ||
+            g->unexp_last[q] != g->nobs) {
+            ply = -1;
+            break;
+        }
+        if (ply < 0 || g->unexp_ply[q] < ply) ply = g->unexp_ply[q];
+    }
     qsort(p->left, (size_t)p->nleft, sizeof *p->left, gog_change_order);
-    gog_flag_board(g, p->left, p->nleft, t, frame, b);
+    gog_flag_board(g, p->left, p->nleft, ply, t, frame, b);
 }
