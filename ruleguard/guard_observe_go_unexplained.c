@@ -126,9 +126,11 @@ static int keep_aged(struct go_obs_guard *g, struct gog_plan *p, bool blocker_re
     int n = p->nleft;
     for (int k = 0; k < n; k++) {
         int age = change_age(g, &p->left[k]);
-        /* gone alone, and the game went on around it since (moves accepted): the players play
-           as if it stood, as a stone misread for a few views looks; it waits longer */
-        p->left_lone[k] &= g->unexp_ply[p->left[k].point] < gog_ply_of(g);
+        /* gone alone, and the game goes on around it (a move accepted whose stone came when it
+           went or later, or a stone being confirmed): the players play as if it stood, as a
+           stone misread for a few views looks; it waits longer */
+        p->left_lone[k] &= g->anchor_obs >= p->left[k].obs || gog_tentative_stone(g, GO_BLACK) ||
+                           gog_tentative_stone(g, GO_WHITE);
         ready[k] = aged(g, age, p->left_maybe[k], p->left_lone[k], flushing);
         /* a stone the waiting blocker would capture (its chain's last liberty: a ko retaken at
            once, judged as an illegal move) waits with it */

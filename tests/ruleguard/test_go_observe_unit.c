@@ -186,6 +186,89 @@ static void test_two_moves_seen_in_order(void **state)
 
 /* The wait costs a real move nothing: a stone read twice, with a rival misread once beside it,
  * is played at the next view that reads it again. */
+/* The side film tg-gg.sgf's shape (test_go_live, GO_LIVE_SCENE=side GO_LIVE_FIRST=10): a lone
+ * stone (c7, nothing beside it) read surely gone for four views while the game goes on far from
+ * it, then read again. The new stone far away is a move, not the lone stone slid there; the stone
+ * that came back is no removal: no flag, every move recorded. */
+static const char *const gone_c3[9] = {".........", ".........", ".........",
+                                       ".........", ".........", ".........",
+                                       "..X...O..", ".........", "........."};
+static const char *const gone_g7[9] = {".........", ".........", "......O..",
+                                       ".........", ".........", ".........",
+                                       "..X...O..", ".........", "........."};
+static const char *const back_g7[9] = {".........", ".........", "..X...O..",
+                                       ".........", ".........", ".........",
+                                       "..X...O..", ".........", "........."};
+static const char *const back_g5[9] = {".........", ".........", "..X...O..",
+                                       ".........", "......X..", ".........",
+                                       "..X...O..", ".........", "........."};
+static const char *const gone_g5[9] = {".........", ".........", "......O..",
+                                       ".........", "......X..", ".........",
+                                       "..X...O..", ".........", "........."};
+static const char *const gone_e2[9] = {".........", ".........", "......O..",
+                                       ".........", "......X..", ".........",
+                                       "..X...O..", "....O....", "........."};
+
+static void lone_stone_start(struct go_obs_guard *g, int *moves, int *nflags)
+{
+    const char *const *seq[] = {b_c7, b_c7, w_g3, w_g3, gone_c3, gone_c3, gone_g7, gone_g7};
+    for (int i = 0; i < 8; i++) {
+        int n = go_obs_guard_observe(g, see(seq[i]), ev);
+        *moves += count(n, GUARD_MOVE);
+        *nflags += flags(n);
+    }
+}
+
+static void test_lone_stone_misread_gone_while_play_goes_on(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    int moves = 0, nflags = 0;
+    lone_stone_start(g, &moves, &nflags);
+    assert_int_equal(moves, 4); /* c7, g3, and c3 and g7 while c7 reads gone */
+    const char *const *seq[] = {back_g7, back_g5, back_g5};
+    for (int i = 0; i < 3; i++) {
+        int n = go_obs_guard_observe(g, see(seq[i]), ev);
+        moves += count(n, GUARD_MOVE);
+        nflags += flags(n);
+    }
+    nflags += flags(go_obs_guard_flush(g, (int64_t)(frame + 1) * 1000000000, ev));
+    assert_int_equal(nflags, 0);
+    assert_int_equal(moves, 5);
+    assert_int_equal(go_game_ply(go_obs_guard_game(g)), 5);
+    assert_int_equal(go_game_at(go_obs_guard_game(g), go_point(2, 2)), GO_BLACK);
+    assert_int_equal(go_game_at(go_obs_guard_game(g), go_point(2, 6)), GO_BLACK);
+    go_obs_guard_free(g);
+}
+
+/* The same stone taken off for real: it stays gone while the game goes on; flagged once,
+ * naming the ply it went (the move read with its going), the moves around it recorded. */
+static void test_lone_stone_gone_for_good_flagged(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    int moves = 0, nflags = 0, removed = 0, ply = -1, point = -1;
+    lone_stone_start(g, &moves, &nflags);
+    const char *const *seq[] = {gone_g5, gone_g5, gone_e2, gone_e2, gone_e2};
+    for (int i = 0; i < 5; i++) {
+        int n = go_obs_guard_observe(g, see(seq[i]), ev);
+        moves += count(n, GUARD_MOVE);
+        nflags += flags(n);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == GUARD_STONE_REMOVED) {
+                removed++;
+                ply = ev[k].ply;
+                point = ev[k].move.point;
+            }
+    }
+    assert_int_equal(removed, 1);
+    assert_int_equal(nflags, 1);
+    assert_int_equal(point, go_point(2, 2));
+    assert_int_equal(ply, 3); /* gone when c3 came */
+    assert_int_equal(moves, 6);
+    go_obs_guard_free(g);
+}
+
 static void test_real_move_beside_a_misread_still_played(void **state)
 {
     (void)state;
@@ -1144,6 +1227,8 @@ int main(void)
         cmocka_unit_test(test_twice_misread_is_not_the_move),
         cmocka_unit_test(test_two_moves_seen_in_order),
         cmocka_unit_test(test_real_move_beside_a_misread_still_played),
+        cmocka_unit_test(test_lone_stone_misread_gone_while_play_goes_on),
+        cmocka_unit_test(test_lone_stone_gone_for_good_flagged),
         cmocka_unit_test(test_fixture_stream),
         cmocka_unit_test(test_text_errors_name_the_line),
         cmocka_unit_test(test_text_round_trip),
