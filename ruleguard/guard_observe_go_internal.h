@@ -129,6 +129,16 @@ struct go_obs_guard {
     uint8_t unexp_now[GO_POINTS];
     long unexp_since[GO_POINTS], unexp_last[GO_POINTS];
     int unexp_ply[GO_POINTS]; /* the game's ply when it was first left unexplained */
+    /* an illegal stone of the side to move confirmed and waiting to be judged (after its wait,
+       gog_flag_unexplained): flagged even when taken back before (gog_illegal_taken_back) */
+    struct {
+        bool on;
+        int point, ply; /* where; the game's ply when it waited */
+        uint8_t color;
+        long obs; /* its first reading */
+        int64_t t;
+        uint64_t frame;
+    } illegal_wait;
     int open_ply; /* ply of the oldest ILLEGAL_MOVE / TWO_MOVES flag the board may undo, or 0 */
     bool counting;
     uint8_t removed_in_count[GO_POINTS];
@@ -334,6 +344,11 @@ void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t
 void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool disturbed,
                           long first_bad, int64_t t, uint64_t frame, bool flushing,
                           struct evbuf *b);
+
+/* An illegal stone that waited (illegal_wait) and is read gone, the game unchanged, no stone of
+ * the other colour come that could have captured it: played and taken back before its wait
+ * ended. ILLEGAL_MOVE at its ply (the record keeps no move). guard_observe_go_unexplained.c */
+void gog_illegal_taken_back(struct go_obs_guard *g, struct evbuf *b);
 
 /* guard_observe_go_decode.c */
 void gog_keep_view(struct go_obs_guard *g, const struct observation *o);

@@ -162,12 +162,79 @@ static int keep_aged(struct go_obs_guard *g, struct gog_plan *p, bool blocker_re
     return m;
 }
 
+/* Was the stone at p read as c surely in at least two kept views from observation from on? */
+static bool read_surely_twice(const struct go_obs_guard *g, int p, uint8_t c, long from)
+{
+    int n = 0;
+    for (long o = from > g->nobs - GOG_VIEWS ? from : g->nobs - GOG_VIEWS + 1; o <= g->nobs; o++) {
+        const struct gog_view *v = &g->views[(o > 0 ? o : 0) % GOG_VIEWS];
+        if (o > 0 && v->obs == o && v->v[p] == c && v->sure[p]) n++;
+    }
+    return n >= 2;
+}
+
+void gog_illegal_taken_back(struct go_obs_guard *g, struct evbuf *b)
+{
+    if (!g->illegal_wait.on) return;
+    const struct go_game *game = gog_game_of(g);
+    int q = g->illegal_wait.point;
+    uint8_t c = g->illegal_wait.color, o = (uint8_t)go_other((enum go_color)c);
+    if (gog_ply_of(g) != g->illegal_wait.ply || g->open_ply || go_game_at(game, q) != GO_EMPTY) {
+        g->illegal_wait.on = false; /* judged, explained, or the game went on */
+        return;
+    }
+    if (g->pt[q].belief == c) return; /* still there: it waits */
+    g->illegal_wait.on = false;
+    if (go_game_to_move(game) != (enum go_color)c) return;
+    /* a stone of the other colour come since: it may have captured the stone (a prisoner coming
+       off, its move read too slowly), no taking back */
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int r = go_point(x, y);
+            const struct point_state *s = &g->pt[r];
+            if (go_game_at(game, r) != GO_EMPTY || gog_expected_at(g, r) != GO_EMPTY) continue;
+            if (s->belief == o || (s->cand_active && s->cand == o)) return;
+        }
+    if (!read_surely_twice(g, q, c, g->illegal_wait.obs)) return;
+    /* the move before the last put this stone, and the last captured it: its prisoner, read on
+       its point while it comes off, no stone put again (a ko retaken is put where a stone the
+       last move captured stood for longer) */
+    int ply = gog_ply_of(g);
+    if (ply >= 2 && g->snap[ply - 1][q] == c && g->snap[ply - 2][q] == GO_EMPTY) return;
+    struct go_move m = {(enum go_color)c, q};
+    struct go_verdict v = go_game_check(game, m);
+    if (v.kind != GO_ILLEGAL_SUICIDE && v.kind != GO_ILLEGAL_KO && v.kind != GO_ILLEGAL_SUPERKO)
+        return;
+    struct guard_event *e = gog_ev_add(b, GUARD_ILLEGAL_MOVE, g->illegal_wait.ply + 1,
+                                       g->illegal_wait.t, g->illegal_wait.frame);
+    if (!e) return;
+    e->move = m;
+    e->rule_ref = v.rule_ref;
+    e->reason = (int)v.kind;
+    snprintf(e->text, sizeof e->text, "%.140s; taken back before it was judged (not recorded)",
+             v.text);
+}
+
 /* After the plan's moves: wait for an explanation, or flag what is left (p->left; the blocker, if
  * any, is flagged too). disturbed: many changes at once; first_bad: the first of them seen. */
 void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool disturbed,
                           long first_bad, int64_t t, uint64_t frame, bool flushing, struct evbuf *b)
 {
     bool ready, blocker_ready = p->has_blocker;
+    if (p->has_blocker && p->illegal && !disturbed && !flushing) {
+        /* an illegal stone waits: if it is taken back before it is judged, it is flagged then */
+        const struct point_state *s = &g->pt[p->blocker.point];
+        if (!g->illegal_wait.on || g->illegal_wait.point != p->blocker.point ||
+            g->illegal_wait.ply != gog_ply_of(g)) {
+            g->illegal_wait.on = true;
+            g->illegal_wait.point = p->blocker.point;
+            g->illegal_wait.ply = gog_ply_of(g);
+            g->illegal_wait.color = p->blocker.now;
+            g->illegal_wait.obs = p->blocker.obs;
+            g->illegal_wait.t = s->seen_t;
+            g->illegal_wait.frame = s->seen_frame;
+        }
+    }
     if (disturbed) {
         /* many changes at once: one flag for them all, once the set stops changing */
         uint64_t sig = 0x51;
