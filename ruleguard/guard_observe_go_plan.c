@@ -239,6 +239,7 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
     for (int k = 0; k < GUARD_OBS_MAX_EVENTS; k++) p->unseen_by[k] = p->unseen_fits[k] = -1;
     const struct change *blocker = NULL;
     bool taken[GO_POINTS] = {false};
+    int nrest0 = d->nrest; /* the changes besides new stones, before moved stones join them */
     bool early_played = false;
     for (int step = 0; step < d->na + (early != NULL) && p->n < GUARD_OBS_MAX_EVENTS / 3; step++) {
         /* The next stone: the earliest seen of the side to move (a hand may have hidden a stone
@@ -294,17 +295,18 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
         taken[pick] = true;
         const struct change *a = &d->adds[pick];
         enum go_color c = (enum go_color)a->now;
-        /* the same colour taken off a line or two away at the same time: a moved stone, not a
-           move (a knocked or slid stone goes no farther; a stone read gone far away is a
-           removal or a misread, judged on its own). At the same time: when the stone was first
-           seen, or when its last run of readings began (a doubtful reading of it before the
-           slide is as likely a misread) */
+        /* the same colour taken off at the same time: a moved stone, not a move. When that stone
+           is the one change besides the new stones, only a line or two away (a knocked or slid
+           stone goes no farther; one stone read gone far away is a removal or a misread, judged
+           on its own); with more changes, anywhere (a board shifted or swept). At the same time:
+           when the stone was first seen, or when its last run of readings began (a doubtful
+           reading of it before the slide is as likely a misread) */
         bool moved = false;
         long run_from = g->pt[a->point].stone_first[c];
         for (int k = 0; k < d->nrest; k++)
             if (d->rest[k].now == GO_EMPTY && d->rest[k].was == c &&
-                abs(go_x(d->rest[k].point) - go_x(a->point)) <= 2 &&
-                abs(go_y(d->rest[k].point) - go_y(a->point)) <= 2 &&
+                (nrest0 > 1 || (abs(go_x(d->rest[k].point) - go_x(a->point)) <= 2 &&
+                                abs(go_y(d->rest[k].point) - go_y(a->point)) <= 2)) &&
                 (d->rest[k].obs == a->obs || d->rest[k].obs == run_from) &&
                 go_game_at(sim, d->rest[k].point) == c &&
                 !captured_by_other(sim, a, d->adds, d->na, taken, d->rest[k].point))
