@@ -186,14 +186,32 @@ void gog_illegal_taken_back(struct go_obs_guard *g, struct evbuf *b)
     if (g->pt[q].belief == c) return; /* still there: it waits */
     g->illegal_wait.on = false;
     if (go_game_to_move(game) != (enum go_color)c) return;
-    /* a stone of the other colour come since: it may have captured the stone (a prisoner coming
-       off, its move read too slowly), no taking back */
+    /* a stone of the other colour come since beside the stone or the chain of its colour it
+       joins: it may have captured the stone (a prisoner coming off, its move read too slowly),
+       no taking back (a reply played elsewhere at once is no such stone) */
+    bool near[GO_POINTS] = {false};
+    near[q] = true;
+    int qx = go_x(q), qy = go_y(q);
+    static const int dd[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    for (int k = 0; k < 4; k++) {
+        int x = qx + dd[k][0], y = qy + dd[k][1];
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h) continue;
+        int n = go_point(x, y);
+        if (go_game_at(game, n) != (enum go_color)c) continue;
+        int pts[GO_POINTS];
+        int m = go_game_chain(game, n, pts);
+        for (int i = 0; i < m; i++) near[pts[i]] = true;
+    }
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++) {
             int r = go_point(x, y);
             const struct point_state *s = &g->pt[r];
             if (go_game_at(game, r) != GO_EMPTY || gog_expected_at(g, r) != GO_EMPTY) continue;
-            if (s->belief == o || (s->cand_active && s->cand == o)) return;
+            if (s->belief != o && !(s->cand_active && s->cand == o)) continue;
+            for (int k = 0; k < 4; k++) {
+                int nx = x + dd[k][0], ny = y + dd[k][1];
+                if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h && near[go_point(nx, ny)]) return;
+            }
         }
     if (!read_surely_twice(g, q, c, g->illegal_wait.obs)) return;
     /* the move before the last put this stone, and the last captured it: its prisoner, read on
