@@ -115,6 +115,7 @@ void gog_explain(struct go_obs_guard *g, int64_t t, uint64_t frame, bool flushin
     struct gog_diff d;
     struct gog_plan p;
     gog_undo_doubtful_replay(g, t, frame, b);
+    gog_illegal_taken_back(g, b);
     collect_changes(g, &d);
     if (!d.na && !d.nrest) {
         g->wait_sig = 0;

@@ -37,7 +37,7 @@ int gog_swept_move(const struct go_obs_guard *g, const struct change *ch, int nc
     return found;
 }
 
-void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int64_t t,
+void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int at_ply, int64_t t,
                     uint64_t frame, struct evbuf *b)
 {
     int removed[GO_POINTS], nr = 0, other[GO_POINTS], no = 0;
@@ -83,7 +83,7 @@ void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, in
         gog_append_points(e->text, sizeof e->text, pts, nch, g->h);
         return;
     }
-    e = gog_ev_add(b, GUARD_STONE_REMOVED, ply, t, frame);
+    e = gog_ev_add(b, GUARD_STONE_REMOVED, at_ply >= 0 && at_ply <= ply ? at_ply : ply, t, frame);
     if (!e) return;
     e->rule_ref = "Chinese 1988 §18";
     if (nr) {

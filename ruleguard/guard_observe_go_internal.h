@@ -124,6 +124,21 @@ struct go_obs_guard {
     int64_t prev_view_t;
     uint64_t wait_sig;
     int wait;
+    /* each unexplained change's own wait (guard_observe_go_unexplained.c): the reading waiting
+       at the point, the first and the last observation it was left unexplained in a row */
+    uint8_t unexp_now[GO_POINTS];
+    long unexp_since[GO_POINTS], unexp_last[GO_POINTS];
+    int unexp_ply[GO_POINTS]; /* the game's ply when it was first left unexplained */
+    /* an illegal stone of the side to move confirmed and waiting to be judged (after its wait,
+       gog_flag_unexplained): flagged even when taken back before (gog_illegal_taken_back) */
+    struct {
+        bool on;
+        int point, ply; /* where; the game's ply when it waited */
+        uint8_t color;
+        long obs; /* its first reading */
+        int64_t t;
+        uint64_t frame;
+    } illegal_wait;
     int open_ply; /* ply of the oldest ILLEGAL_MOVE / TWO_MOVES flag the board may undo, or 0 */
     bool counting;
     uint8_t removed_in_count[GO_POINTS];
@@ -279,6 +294,14 @@ struct gog_plan {
     int ndark;
     struct change left[GO_POINTS]; /* what the moves do not explain */
     int nleft;
+    /* left[k] may still be explained (its own reasons: a capturing stone on a liberty of its
+       chain or a stone of its colour nearby still being confirmed, a restoration, read as
+       expected again): it waits longer */
+    bool left_maybe[GO_POINTS];
+    /* left[k] is a stone gone alone (lone_removal, guard_observe_go_plan.c): while the game goes
+       on around it, it waits longer (guard_observe_go_unexplained.c) */
+    bool left_lone[GO_POINTS];
+    bool blocker_maybe;     /* the blocker waits for a stone still being confirmed */
     uint8_t end[GO_POINTS]; /* the board after the plan */
 };
 
@@ -322,6 +345,11 @@ void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool distu
                           long first_bad, int64_t t, uint64_t frame, bool flushing,
                           struct evbuf *b);
 
+/* An illegal stone that waited (illegal_wait) and is read gone, the game unchanged, no stone of
+ * the other colour come that could have captured it: played and taken back before its wait
+ * ended. ILLEGAL_MOVE at its ply (the record keeps no move). guard_observe_go_unexplained.c */
+void gog_illegal_taken_back(struct go_obs_guard *g, struct evbuf *b);
+
 /* guard_observe_go_decode.c */
 void gog_keep_view(struct go_obs_guard *g, const struct observation *o);
 bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf *b);
@@ -334,7 +362,8 @@ bool gog_stone_in_doubt(const struct go_obs_guard *g, const struct go_game *sim,
                         long first);
 
 /* guard_observe_go_flags.c */
-void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int64_t t,
+/* at_ply: the ply a STONE_REMOVED flag names (the stones went then), or -1: the game's ply */
+void gog_flag_board(struct go_obs_guard *g, const struct change *ch, int nch, int at_ply, int64_t t,
                     uint64_t frame, struct evbuf *b);
 int gog_swept_move(const struct go_obs_guard *g, const struct change *ch, int nch, long first_bad);
 

@@ -67,15 +67,69 @@ static bool tentative_capturer(const struct go_obs_guard *g, uint8_t c)
     return false;
 }
 
+/* A stone of colour c on a point the plan leaves empty, still being confirmed (as
+ * gog_tentative_stone): with `chain`, on a liberty of the chain at `point` in sim (it may capture
+ * it); else at most two lines from `point` (a stone slid there). */
+static bool tentative_near(const struct go_obs_guard *g, const struct go_game *sim, int point,
+                           uint8_t c, bool chain)
+{
+    int pts[GO_POINTS], n = 1;
+    pts[0] = point;
+    if (chain && go_game_at(sim, point) != GO_EMPTY) n = go_game_chain(sim, point, pts);
+    int reach = chain ? 1 : 2;
+    for (int i = 0; i < n; i++) {
+        int x0 = go_x(pts[i]), y0 = go_y(pts[i]);
+        for (int y = y0 - reach; y <= y0 + reach; y++)
+            for (int x = x0 - reach; x <= x0 + reach; x++) {
+                if (x < 0 || y < 0 || x >= g->w || y >= g->h) continue;
+                if (chain && abs(x - x0) + abs(y - y0) != 1) continue;
+                int q = go_point(x, y);
+                const struct point_state *s = &g->pt[q];
+                if (go_game_at(sim, q) == GO_EMPTY && s->cand_active && s->cand == c &&
+                    s->belief == GO_EMPTY && (!s->last_known || s->last == c))
+                    return true;
+            }
+    }
+    return false;
+}
+
+/* Is the stone gone at r alone: no stone of the game beside it (its going is not read against
+ * stones read around it) and no other change, nor a stone still being confirmed, within two
+ * lines? A reader's misread of one stone (a glint, a side view) looks so, and the stone comes
+ * back some views later; a stone taken off stays gone. */
+static bool lone_removal(const struct go_obs_guard *g, const struct gog_diff *d,
+                         const struct change *r)
+{
+    const struct go_game *game = gog_game_of(g);
+    int x0 = go_x(r->point), y0 = go_y(r->point);
+    for (int y = y0 - 2; y <= y0 + 2; y++)
+        for (int x = x0 - 2; x <= x0 + 2; x++) {
+            if (x < 0 || y < 0 || x >= g->w || y >= g->h || (x == x0 && y == y0)) continue;
+            int q = go_point(x, y);
+            if (abs(x - x0) + abs(y - y0) == 1 && go_game_at(game, q) != GO_EMPTY) return false;
+            if (g->pt[q].cand_active) return false;
+        }
+    for (int k = 0; k < d->na; k++)
+        if (abs(go_x(d->adds[k].point) - x0) <= 2 && abs(go_y(d->adds[k].point) - y0) <= 2)
+            return false;
+    for (int k = 0; k < d->nrest; k++)
+        if (d->rest[k].point != r->point && abs(go_x(d->rest[k].point) - x0) <= 2 &&
+            abs(go_y(d->rest[k].point) - y0) <= 2)
+            return false;
+    return true;
+}
+
 /* Did a view from the first sight of `earlier` on, before `later` was first seen, surely read
- * the one stone and surely read the other's point empty? Then `later` was put after it: the
- * order is not a guess (a hand hiding the later stone would leave its point unread). Not when
- * `later` was read in any view before, or `earlier` read gone in one from its first sight up to
- * `later`'s: a stone read once and then not is a misread, no evidence of order. */
+ * the one stone and surely read the other's point empty (or two such views read the stone, in
+ * doubt: a dim stone is seldom read surely)? Then `later` was put after it: the order is not a
+ * guess (a hand hiding the later stone would leave its point unread). Not when `later` was read
+ * in any view before, or `earlier` read gone in one from its first sight up to `later`'s: a stone
+ * read once and then not is a misread, no evidence of order. */
 static bool surely_after(const struct go_obs_guard *g, const struct change *earlier,
                          const struct change *later)
 {
     bool shown = false;
+    int read = 0;
     for (long o = g->nobs - GOG_VIEWS + 1; o <= later->obs; o++) {
         const struct gog_view *v = &g->views[(o > 0 ? o : 0) % GOG_VIEWS];
         if (o <= 0 || v->obs != o) continue;
@@ -83,10 +137,12 @@ static bool surely_after(const struct go_obs_guard *g, const struct change *earl
         if (before && v->v[later->point] == later->now) return false;
         if (o < earlier->obs) continue;
         if (v->v[earlier->point] == GO_EMPTY) return false;
-        shown |= before && v->v[earlier->point] == earlier->now && v->sure[earlier->point] &&
-                 v->v[later->point] == GO_EMPTY && v->sure[later->point];
+        bool both = before && v->v[earlier->point] == earlier->now &&
+                    v->v[later->point] == GO_EMPTY && v->sure[later->point];
+        shown |= both && v->sure[earlier->point];
+        read += both;
     }
-    return shown;
+    return shown || read >= 2;
 }
 
 /* Is stone k of the side to move surely put after a stone of the other colour not yet played?
@@ -183,6 +239,7 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
     for (int k = 0; k < GUARD_OBS_MAX_EVENTS; k++) p->unseen_by[k] = p->unseen_fits[k] = -1;
     const struct change *blocker = NULL;
     bool taken[GO_POINTS] = {false};
+    int nrest0 = d->nrest; /* the changes besides new stones, before moved stones join them */
     bool early_played = false;
     for (int step = 0; step < d->na + (early != NULL) && p->n < GUARD_OBS_MAX_EVENTS / 3; step++) {
         /* The next stone: the earliest seen of the side to move (a hand may have hidden a stone
@@ -238,13 +295,18 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
         taken[pick] = true;
         const struct change *a = &d->adds[pick];
         enum go_color c = (enum go_color)a->now;
-        /* the same colour taken off elsewhere at the same time: a moved stone, not a move. At
-           the same time: when the stone was first seen, or when its last run of readings began
-           (a doubtful reading of it before the slide is as likely a misread) */
+        /* the same colour taken off at the same time: a moved stone, not a move. When that stone
+           is the one change besides the new stones, only a line or two away (a knocked or slid
+           stone goes no farther; one stone read gone far away is a removal or a misread, judged
+           on its own); with more changes, anywhere (a board shifted or swept). At the same time:
+           when the stone was first seen, or when its last run of readings began (a doubtful
+           reading of it before the slide is as likely a misread) */
         bool moved = false;
         long run_from = g->pt[a->point].stone_first[c];
         for (int k = 0; k < d->nrest; k++)
             if (d->rest[k].now == GO_EMPTY && d->rest[k].was == c &&
+                (nrest0 > 1 || (abs(go_x(d->rest[k].point) - go_x(a->point)) <= 2 &&
+                                abs(go_y(d->rest[k].point) - go_y(a->point)) <= 2)) &&
                 (d->rest[k].obs == a->obs || d->rest[k].obs == run_from) &&
                 go_game_at(sim, d->rest[k].point) == c &&
                 !captured_by_other(sim, a, d->adds, d->na, taken, d->rest[k].point))
@@ -342,20 +404,30 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
             p->move[p->n] = (struct go_move){tm, q};
             p->from[p->n++] = -2 - q;
         }
+    p->blocker_maybe = p->maybe;
     /* What the moves do not explain: removals their captures do not cover, changed colours. */
     for (int k = 0; k < d->nrest; k++) {
         const struct change *r = &d->rest[k];
         if (r->was != GO_EMPTY && r->now == GO_EMPTY && go_game_at(sim, r->point) == GO_EMPTY)
             continue; /* captured by a planned move */
+        bool *m = &p->left_maybe[p->nleft];
         p->left[p->nleft++] = *r;
-        if (gog_restoring(g, r)) p->maybe = true;
-        if (r->now == GO_EMPTY && gog_tentative_stone(g, (uint8_t)go_other((enum go_color)r->was)))
-            p->maybe = true; /* a capturing stone not yet confirmed */
-        if (r->now == GO_EMPTY && gog_tentative_stone(g, r->was))
-            p->maybe = true; /* a stone of its colour not yet confirmed: it may have slid there */
+        *m = false;
+        if (gog_restoring(g, r)) p->maybe = *m = true;
+        if (r->now == GO_EMPTY) {
+            uint8_t other = (uint8_t)go_other((enum go_color)r->was);
+            if (gog_tentative_stone(g, other)) p->maybe = true;
+            if (gog_tentative_stone(g, r->was)) p->maybe = true;
+            /* a capturing stone not yet confirmed on a liberty of its chain; a stone of its
+               colour not yet confirmed a line or two away: it may have slid there */
+            *m |= tentative_near(g, sim, r->point, other, true) ||
+                  tentative_near(g, sim, r->point, r->was, false);
+        }
+        p->left_lone[p->nleft - 1] = r->now == GO_EMPTY && lone_removal(g, d, r);
         const struct point_state *rs = &g->pt[r->point];
         if (rs->last_known && rs->last == gog_expected_at(g, r->point))
-            p->maybe = true; /* read as expected again: a run of misreads ending, or restored */
+            p->maybe = *m =
+                true; /* read as expected again: a run of misreads ending, or restored */
         if (r->now == GO_EMPTY && tentative_capturer(g, (uint8_t)go_other((enum go_color)r->was)))
             p->capturer = true;
     }

@@ -75,27 +75,216 @@ static bool part_of_disturbance(const struct go_obs_guard *g, const struct chang
     return false;
 }
 
+/* How many observations in a row change ch has been left unexplained, this one included: each
+ * change waits on its own (a change coming or going beside it does not restart its wait). */
+static int change_age(struct go_obs_guard *g, const struct change *ch)
+{
+    int p = ch->point;
+    if (g->unexp_now[p] != ch->now || g->unexp_last[p] < g->nobs - 1 || g->unexp_last[p] <= 0) {
+        g->unexp_now[p] = ch->now;
+        g->unexp_since[p] = g->nobs;
+        g->unexp_ply[p] = gog_ply_of(g);
+    }
+    g->unexp_last[p] = g->nobs;
+    return (int)(g->nobs - g->unexp_since[p] + 1);
+}
+
+/* Has a change waited long enough: max_wait_obs observations, twice as long and one more while
+ * an explanation may still come (maybe), three times as long for a stone gone alone (lone: a
+ * misread of one stone comes back within a few views, a stone taken off stays gone)? */
+static bool aged(const struct go_obs_guard *g, int age, bool maybe, bool lone, bool flushing)
+{
+    if (flushing) return true;
+    int need = maybe ? 2 * g->cfg.max_wait_obs + 1 : g->cfg.max_wait_obs;
+    if (lone && need < 3 * g->cfg.max_wait_obs) need = 3 * g->cfg.max_wait_obs;
+    return age >= need;
+}
+
+/* Would the stone of `blocker` take the last liberty of the chain of the stone gone at r? */
+static bool blocker_captures(const struct go_obs_guard *g, const struct change *blocker,
+                             const struct change *r)
+{
+    const struct go_game *game = gog_game_of(g);
+    if (r->now != GO_EMPTY || r->was == GO_EMPTY || blocker->now == r->was ||
+        go_game_at(game, r->point) != r->was || go_game_liberties(game, r->point) != 1)
+        return false;
+    int pts[GO_POINTS];
+    int n = go_game_chain(game, r->point, pts);
+    int bx = go_x(blocker->point), by = go_y(blocker->point);
+    for (int i = 0; i < n; i++)
+        if (abs(go_x(pts[i]) - bx) + abs(go_y(pts[i]) - by) == 1) return true;
+    return false;
+}
+
+/* A board not disturbed: of what is left, keep in p->left only the changes that waited long
+ * enough, with a change paired with one of them (a stone gone and one of its colour come a line
+ * or two away: a moved stone flagged as one, even when one end was confirmed an observation
+ * later). The others go on waiting. How many are kept. */
+static int keep_aged(struct go_obs_guard *g, struct gog_plan *p, bool blocker_ready, bool flushing)
+{
+    bool ready[GO_POINTS];
+    int n = p->nleft;
+    for (int k = 0; k < n; k++) {
+        int age = change_age(g, &p->left[k]);
+        /* gone alone, and the game goes on around it (a move accepted whose stone came when it
+           went or later, or a stone being confirmed): the players play as if it stood, as a
+           stone misread for a few views looks; it waits longer */
+        p->left_lone[k] &= g->anchor_obs >= p->left[k].obs || gog_tentative_stone(g, GO_BLACK) ||
+                           gog_tentative_stone(g, GO_WHITE);
+        ready[k] = aged(g, age, p->left_maybe[k], p->left_lone[k], flushing);
+        /* a stone the waiting blocker would capture (its chain's last liberty: a ko retaken at
+           once, judged as an illegal move) waits with it */
+        if (ready[k] && p->has_blocker && !blocker_ready &&
+            blocker_captures(g, &p->blocker, &p->left[k]))
+            ready[k] = false;
+    }
+    bool keep[GO_POINTS];
+    for (int k = 0; k < n; k++) {
+        keep[k] = ready[k];
+        for (int j = 0; j < n && !keep[k]; j++) {
+            if (!ready[j]) continue;
+            const struct change *a = &p->left[k], *b = &p->left[j];
+            const struct change *gone = a->now == GO_EMPTY ? a : b,
+                                *come = a->now == GO_EMPTY ? b : a;
+            keep[k] = gone->now == GO_EMPTY && gone->was != GO_EMPTY && come->was == GO_EMPTY &&
+                      come->now == gone->was && abs(go_x(gone->point) - go_x(come->point)) <= 2 &&
+                      abs(go_y(gone->point) - go_y(come->point)) <= 2;
+        }
+    }
+    int m = 0;
+    for (int k = 0; k < n; k++)
+        if (keep[k]) {
+            p->left_maybe[m] = p->left_maybe[k];
+            p->left_lone[m] = p->left_lone[k];
+            p->left[m++] = p->left[k];
+        }
+    p->nleft = m;
+    return m;
+}
+
+/* Was the stone at p read as c surely in at least two kept views from observation from on? */
+static bool read_surely_twice(const struct go_obs_guard *g, int p, uint8_t c, long from)
+{
+    int n = 0;
+    for (long o = from > g->nobs - GOG_VIEWS ? from : g->nobs - GOG_VIEWS + 1; o <= g->nobs; o++) {
+        const struct gog_view *v = &g->views[(o > 0 ? o : 0) % GOG_VIEWS];
+        if (o > 0 && v->obs == o && v->v[p] == c && v->sure[p]) n++;
+    }
+    return n >= 2;
+}
+
+void gog_illegal_taken_back(struct go_obs_guard *g, struct evbuf *b)
+{
+    if (!g->illegal_wait.on) return;
+    const struct go_game *game = gog_game_of(g);
+    int q = g->illegal_wait.point;
+    uint8_t c = g->illegal_wait.color, o = (uint8_t)go_other((enum go_color)c);
+    if (gog_ply_of(g) != g->illegal_wait.ply || g->open_ply || go_game_at(game, q) != GO_EMPTY) {
+        g->illegal_wait.on = false; /* judged, explained, or the game went on */
+        return;
+    }
+    if (g->pt[q].belief == c) return; /* still there: it waits */
+    g->illegal_wait.on = false;
+    if (go_game_to_move(game) != (enum go_color)c) return;
+    /* a stone of the other colour come since beside the stone or the chain of its colour it
+       joins: it may have captured the stone (a prisoner coming off, its move read too slowly),
+       no taking back (a reply played elsewhere at once is no such stone) */
+    bool near[GO_POINTS] = {false};
+    near[q] = true;
+    int qx = go_x(q), qy = go_y(q);
+    static const int dd[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    for (int k = 0; k < 4; k++) {
+        int x = qx + dd[k][0], y = qy + dd[k][1];
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h) continue;
+        int n = go_point(x, y);
+        if (go_game_at(game, n) != (enum go_color)c) continue;
+        int pts[GO_POINTS];
+        int m = go_game_chain(game, n, pts);
+        for (int i = 0; i < m; i++) near[pts[i]] = true;
+    }
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int r = go_point(x, y);
+            const struct point_state *s = &g->pt[r];
+            if (go_game_at(game, r) != GO_EMPTY || gog_expected_at(g, r) != GO_EMPTY) continue;
+            if (s->belief != o && !(s->cand_active && s->cand == o)) continue;
+            for (int k = 0; k < 4; k++) {
+                int nx = x + dd[k][0], ny = y + dd[k][1];
+                if (nx >= 0 && ny >= 0 && nx < g->w && ny < g->h && near[go_point(nx, ny)]) return;
+            }
+        }
+    if (!read_surely_twice(g, q, c, g->illegal_wait.obs)) return;
+    /* the move before the last put this stone, and the last captured it: its prisoner, read on
+       its point while it comes off, no stone put again (a ko retaken is put where a stone the
+       last move captured stood for longer) */
+    int ply = gog_ply_of(g);
+    if (ply >= 2 && g->snap[ply - 1][q] == c && g->snap[ply - 2][q] == GO_EMPTY) return;
+    struct go_move m = {(enum go_color)c, q};
+    struct go_verdict v = go_game_check(game, m);
+    if (v.kind != GO_ILLEGAL_SUICIDE && v.kind != GO_ILLEGAL_KO && v.kind != GO_ILLEGAL_SUPERKO)
+        return;
+    struct guard_event *e = gog_ev_add(b, GUARD_ILLEGAL_MOVE, g->illegal_wait.ply + 1,
+                                       g->illegal_wait.t, g->illegal_wait.frame);
+    if (!e) return;
+    e->move = m;
+    e->rule_ref = v.rule_ref;
+    e->reason = (int)v.kind;
+    snprintf(e->text, sizeof e->text, "%.140s; taken back before it was judged (not recorded)",
+             v.text);
+}
+
 /* After the plan's moves: wait for an explanation, or flag what is left (p->left; the blocker, if
  * any, is flagged too). disturbed: many changes at once; first_bad: the first of them seen. */
 void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool disturbed,
                           long first_bad, int64_t t, uint64_t frame, bool flushing, struct evbuf *b)
 {
-    uint64_t sig = 0x51;
-    if (p->has_blocker) sig = mix(sig, (uint64_t)p->blocker.point * 3 + p->blocker.now);
-    for (int k = 0; k < p->nleft; k++)
-        sig = mix(sig, (uint64_t)p->left[k].point * 7 + p->left[k].now);
-    bool ready = waited_enough(g, sig, flushing);
-    if (p->maybe && !flushing && g->wait < 2 * g->cfg.max_wait_obs + 1) ready = false;
-    /* The wait restarts whenever the unexplained set changes; a board changing at every
-     * observation (swept, then stones put back one by one in a new game) would never flag. A
-     * change still unexplained this many observations after it was first seen flags anyway. */
-    if (!flushing && disturbed && first_bad > 0 && !p->capturer && !(p->has_blocker && p->maybe) &&
-        !change_growing(g) && g->nobs - first_bad + 1 >= 2 * g->cfg.max_wait_obs + 1)
-        ready = true;
+    bool ready, blocker_ready = p->has_blocker;
+    if (p->has_blocker && p->illegal && !disturbed && !flushing) {
+        /* an illegal stone waits: if it is taken back before it is judged, it is flagged then */
+        const struct point_state *s = &g->pt[p->blocker.point];
+        if (!g->illegal_wait.on || g->illegal_wait.point != p->blocker.point ||
+            g->illegal_wait.ply != gog_ply_of(g)) {
+            g->illegal_wait.on = true;
+            g->illegal_wait.point = p->blocker.point;
+            g->illegal_wait.ply = gog_ply_of(g);
+            g->illegal_wait.color = p->blocker.now;
+            g->illegal_wait.obs = p->blocker.obs;
+            g->illegal_wait.t = s->seen_t;
+            g->illegal_wait.frame = s->seen_frame;
+        }
+    }
+    if (disturbed) {
+        /* many changes at once: one flag for them all, once the set stops changing */
+        uint64_t sig = 0x51;
+        if (p->has_blocker) sig = mix(sig, (uint64_t)p->blocker.point * 3 + p->blocker.now);
+        for (int k = 0; k < p->nleft; k++)
+            sig = mix(sig, (uint64_t)p->left[k].point * 7 + p->left[k].now);
+        ready = waited_enough(g, sig, flushing);
+        if (p->maybe && !flushing && g->wait < 2 * g->cfg.max_wait_obs + 1) ready = false;
+        /* The wait restarts whenever the unexplained set changes; a board changing at every
+         * observation (swept, then stones put back one by one in a new game) would never flag.
+         * A change still unexplained this many observations after it was first seen flags
+         * anyway. */
+        if (!flushing && first_bad > 0 && !p->capturer && !(p->has_blocker && p->maybe) &&
+            !change_growing(g) && g->nobs - first_bad + 1 >= 2 * g->cfg.max_wait_obs + 1)
+            ready = true;
+    } else {
+        /* each change by its own wait: a stone slid or taken off is flagged at its ply, not
+           when the moves around it stop coming */
+        if (p->has_blocker) {
+            bool restoring = gog_restoring(g, &p->blocker);
+            blocker_ready =
+                aged(g, change_age(g, &p->blocker), p->blocker_maybe || restoring, false, flushing);
+            if (restoring && !blocker_ready) p->has_blocker = false; /* it waits */
+        }
+        int n = keep_aged(g, p, blocker_ready, flushing);
+        ready = blocker_ready || n > 0;
+        if (p->has_blocker && !blocker_ready) p->has_blocker = false; /* it waits */
+    }
     if (!ready) return;
     /* the illegal stone read gone at this very view: a prisoner still coming off (captured
        before its own readings confirmed it), or a misread; the next view tells */
-    bool hold = p->illegal && !flushing && g->pt[p->blocker.point].last_known &&
+    bool hold = p->has_blocker && p->illegal && !flushing && g->pt[p->blocker.point].last_known &&
                 g->pt[p->blocker.point].last == GO_EMPTY;
     if (!hold) {
         g->wait_sig = 0;
@@ -149,6 +338,17 @@ void gog_flag_unexplained(struct go_obs_guard *g, struct gog_plan *p, bool distu
         for (int k = 0; k < p->nleft; k++) g->mask[p->left[k].point] = p->left[k].now;
         return;
     }
+    /* stones gone alone, flagged after their longer wait: at the ply they went */
+    int ply = -1;
+    for (int k = 0; k < p->nleft && !disturbed; k++) {
+        int q = p->left[k].point;
+        if (k >= p->nleft - (p->has_blocker ? 1 : 0) || !p->left_lone[k] ||
+            g->unexp_last[q] != g->nobs) {
+            ply = -1;
+            break;
+        }
+        if (ply < 0 || g->unexp_ply[q] < ply) ply = g->unexp_ply[q];
+    }
     qsort(p->left, (size_t)p->nleft, sizeof *p->left, gog_change_order);
-    gog_flag_board(g, p->left, p->nleft, t, frame, b);
+    gog_flag_board(g, p->left, p->nleft, ply, t, frame, b);
 }

@@ -14,9 +14,9 @@
 #include "ruleguard/guard_observe_go_internal.h"
 
 /* Points where a stone of c may stand unseen: empty in sim and believed empty, no reading being
- * confirmed there, legal for c on sim, and dark (out of the picture, or hidden) in every kept view
- * since the last move accepted (and since observation `since`, at least two views). Fills dark[]
- * (1 per such point) and returns how many. */
+ * confirmed there, legal for c on sim, and unread (out of the picture, hidden, or unreadable) in
+ * every kept view since the last move accepted (and since observation `since`, at least two views).
+ * Fills dark[] (1 per such point) and returns how many. */
 int gog_dark_points(const struct go_obs_guard *g, const struct go_game *sim, enum go_color c,
                     long since, uint8_t dark[GO_POINTS])
 {
@@ -38,7 +38,8 @@ int gog_dark_points(const struct go_obs_guard *g, const struct go_game *sim, enu
             bool hidden = true;
             for (long o = from; o <= g->nobs && hidden; o++) {
                 const struct gog_view *v = &g->views[o % GOG_VIEWS];
-                if (v->obs == o) hidden = v->dark[p] && v->v[p] == GOG_UNREAD;
+                /* dark, or unreadable (glare on the point: a stone there may never be read) */
+                if (v->obs == o) hidden = v->v[p] == GOG_UNREAD;
             }
             if (!hidden || go_game_check(sim, (struct go_move){c, p}).kind != GO_LEGAL) continue;
             dark[p] = 1;

@@ -198,6 +198,54 @@ static void test_prisoner_of_a_stone_read_once_stays_a_prisoner(void **state)
     assert_move(&r, 1, GO_WHITE, 1, 0);
 }
 
+/* An illegal move taken back by the same hand before its wait ended (the recorder's ko-retaken
+ * and suicide films): the stone confirmed (read surely in two views) that only an illegal move
+ * explains is flagged ILLEGAL_MOVE at its ply, though it is gone when it would be judged; the
+ * record keeps no move for it and goes on. */
+static const char *const eye2[9] = {".X.......", "X........", ".........", ".........", ".........",
+                                    ".........", ".........", ".........", "........."};
+static const char *const eye2_w[9] = {"OX.......", "X........", ".........",
+                                      ".........", ".........", ".........",
+                                      ".........", ".........", "........."};
+static const char *const eye2_e5[9] = {".X.......", "X........", ".........",
+                                       ".........", "....O....", ".........",
+                                       ".........", ".........", "........."};
+
+static void test_suicide_taken_back_inside_the_wait_flagged(void **state)
+{
+    (void)state;
+    const char *const *views[] = {eye2, eye2_w, eye2_w, eye2, eye2, eye2_e5, eye2_e5};
+    struct run r = replay(eye2, GO_WHITE, views, 7);
+    assert_int_equal(r.first_flag, GUARD_ILLEGAL_MOVE);
+    assert_int_equal(r.first_flag_ply, 1);
+    assert_int_equal(r.nflags, 1);
+    assert_int_equal(r.nmoves, 1);
+    assert_move(&r, 0, GO_WHITE, 4, 4);
+}
+
+/* White D6 takes the ko (E6 off); Black retakes at once (D6 off), read surely twice, then puts
+ * it back and plays H2: ILLEGAL_MOVE at ply 2, the record W D6, B H2. */
+static const char *const ko_taken[9] = {".........", ".........", "...XO....",
+                                        "..XO.O...", "...XO....", ".........",
+                                        ".........", ".........", "........."};
+static const char *const ko_taken_h2[9] = {".........", ".........", "...XO....",
+                                           "..XO.O...", "...XO....", ".........",
+                                           ".........", ".......X.", "........."};
+
+static void test_ko_retaken_and_taken_back_flagged(void **state)
+{
+    (void)state;
+    const char *const *views[] = {ko, ko_taken, ko_taken, ko_taken,    ko,
+                                  ko, ko_taken, ko_taken, ko_taken_h2, ko_taken_h2};
+    struct run r = replay(ko, GO_WHITE, views, 10);
+    assert_int_equal(r.first_flag, GUARD_ILLEGAL_MOVE);
+    assert_int_equal(r.first_flag_ply, 2);
+    assert_int_equal(r.nflags, 1);
+    assert_int_equal(r.nmoves, 2);
+    assert_move(&r, 0, GO_WHITE, 3, 3);
+    assert_move(&r, 1, GO_BLACK, 7, 7);
+}
+
 /* White's two stones around a pass by Black (a stone beside the board), both first read in its
  * own colour in the same view: the one read in the view before (in doubt, as Black) came first. */
 static const char *const lone[9] = {".........", ".........", ".........", ".........", ".........",
@@ -274,6 +322,8 @@ int main(void)
         cmocka_unit_test(test_prisoner_of_a_stone_read_once_stays_a_prisoner),
         cmocka_unit_test(test_stone_read_earlier_comes_before_the_pass),
         cmocka_unit_test(test_move_read_once_then_swept_off),
+        cmocka_unit_test(test_suicide_taken_back_inside_the_wait_flagged),
+        cmocka_unit_test(test_ko_retaken_and_taken_back_flagged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

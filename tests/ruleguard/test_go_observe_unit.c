@@ -186,6 +186,89 @@ static void test_two_moves_seen_in_order(void **state)
 
 /* The wait costs a real move nothing: a stone read twice, with a rival misread once beside it,
  * is played at the next view that reads it again. */
+/* The side film tg-gg.sgf's shape (test_go_live, GO_LIVE_SCENE=side GO_LIVE_FIRST=10): a lone
+ * stone (c7, nothing beside it) read surely gone for four views while the game goes on far from
+ * it, then read again. The new stone far away is a move, not the lone stone slid there; the stone
+ * that came back is no removal: no flag, every move recorded. */
+static const char *const gone_c3[9] = {".........", ".........", ".........",
+                                       ".........", ".........", ".........",
+                                       "..X...O..", ".........", "........."};
+static const char *const gone_g7[9] = {".........", ".........", "......O..",
+                                       ".........", ".........", ".........",
+                                       "..X...O..", ".........", "........."};
+static const char *const back_g7[9] = {".........", ".........", "..X...O..",
+                                       ".........", ".........", ".........",
+                                       "..X...O..", ".........", "........."};
+static const char *const back_g5[9] = {".........", ".........", "..X...O..",
+                                       ".........", "......X..", ".........",
+                                       "..X...O..", ".........", "........."};
+static const char *const gone_g5[9] = {".........", ".........", "......O..",
+                                       ".........", "......X..", ".........",
+                                       "..X...O..", ".........", "........."};
+static const char *const gone_e2[9] = {".........", ".........", "......O..",
+                                       ".........", "......X..", ".........",
+                                       "..X...O..", "....O....", "........."};
+
+static void lone_stone_start(struct go_obs_guard *g, int *moves, int *nflags)
+{
+    const char *const *seq[] = {b_c7, b_c7, w_g3, w_g3, gone_c3, gone_c3, gone_g7, gone_g7};
+    for (int i = 0; i < 8; i++) {
+        int n = go_obs_guard_observe(g, see(seq[i]), ev);
+        *moves += count(n, GUARD_MOVE);
+        *nflags += flags(n);
+    }
+}
+
+static void test_lone_stone_misread_gone_while_play_goes_on(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    int moves = 0, nflags = 0;
+    lone_stone_start(g, &moves, &nflags);
+    assert_int_equal(moves, 4); /* c7, g3, and c3 and g7 while c7 reads gone */
+    const char *const *seq[] = {back_g7, back_g5, back_g5};
+    for (int i = 0; i < 3; i++) {
+        int n = go_obs_guard_observe(g, see(seq[i]), ev);
+        moves += count(n, GUARD_MOVE);
+        nflags += flags(n);
+    }
+    nflags += flags(go_obs_guard_flush(g, (int64_t)(frame + 1) * 1000000000, ev));
+    assert_int_equal(nflags, 0);
+    assert_int_equal(moves, 5);
+    assert_int_equal(go_game_ply(go_obs_guard_game(g)), 5);
+    assert_int_equal(go_game_at(go_obs_guard_game(g), go_point(2, 2)), GO_BLACK);
+    assert_int_equal(go_game_at(go_obs_guard_game(g), go_point(2, 6)), GO_BLACK);
+    go_obs_guard_free(g);
+}
+
+/* The same stone taken off for real: it stays gone while the game goes on; flagged once,
+ * naming the ply it went (the move read with its going), the moves around it recorded. */
+static void test_lone_stone_gone_for_good_flagged(void **state)
+{
+    (void)state;
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Chinese 1988"), NULL);
+    int moves = 0, nflags = 0, removed = 0, ply = -1, point = -1;
+    lone_stone_start(g, &moves, &nflags);
+    const char *const *seq[] = {gone_g5, gone_g5, gone_e2, gone_e2, gone_e2};
+    for (int i = 0; i < 5; i++) {
+        int n = go_obs_guard_observe(g, see(seq[i]), ev);
+        moves += count(n, GUARD_MOVE);
+        nflags += flags(n);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == GUARD_STONE_REMOVED) {
+                removed++;
+                ply = ev[k].ply;
+                point = ev[k].move.point;
+            }
+    }
+    assert_int_equal(removed, 1);
+    assert_int_equal(nflags, 1);
+    assert_int_equal(point, go_point(2, 2));
+    assert_int_equal(ply, 3); /* gone when c3 came */
+    assert_int_equal(moves, 6);
+    go_obs_guard_free(g);
+}
+
 static void test_real_move_beside_a_misread_still_played(void **state)
 {
     (void)state;
@@ -797,6 +880,7 @@ static const struct observation *see_marked(const char *const rows[9])
         for (int x = 0; x < 9; x++) {
             int p = y * OBS_MAX + x;
             char c = rows[y][x];
+            if (c == '!') view.conf[p] = 0.2f; /* unreadable (glare), in the picture */
             if (c != 'x' && c != 'o' && c != ',') continue;
             view.point[p] = c == 'x' ? OBS_BLACK : c == 'o' ? OBS_WHITE : OBS_EMPTY;
             view.conf[p] = 0.7f;
@@ -1001,6 +1085,119 @@ static void test_colour_misread_twice_then_read_back(void **state)
     go_obs_guard_free(g);
 }
 
+/* Black's stone slides from C7 to D7 while the game goes on, each new move read in doubt first
+ * (a stone still being confirmed somewhere on the board): the slide is flagged at its ply, its
+ * own wait not restarted by the moves played far from it (footage glare film: the slide absorbed
+ * when later moves came). */
+static const char *const slide_before[9] = {".........", ".........", "..X......",
+                                            "......O..", ".........", ".........",
+                                            "..O......", ".........", "........."};
+static void feed_moves_after(struct go_obs_guard *g, const char *const base[9], struct fed *f)
+{
+    /* W H2, B B2, W J5, B H9 (far from C7/D7), each: one view in doubt, two sure */
+    static const int mx[4] = {7, 1, 8, 7}, my[4] = {7, 7, 4, 0};
+    static char rows[9][10];
+    const char *r[9];
+    for (int y = 0; y < 9; y++) {
+        memcpy(rows[y], base[y], 10);
+        r[y] = rows[y];
+    }
+    for (int m = 0; m < 4; m++) {
+        rows[my[m]][mx[m]] = m % 2 ? 'x' : 'o';
+        feed(g, r, 1, f);
+        rows[my[m]][mx[m]] = m % 2 ? 'X' : 'O';
+        feed(g, r, 2, f);
+    }
+}
+static void test_slide_flagged_while_moves_go_on(void **state)
+{
+    (void)state;
+    static const char *const slid[9] = {".........", ".........", "...X.....",
+                                        "......O..", ".........", ".........",
+                                        "..O......", ".........", "........."};
+    struct go_obs_guard *g = guard_set_up(slide_before, GO_WHITE);
+    struct fed f = {0};
+    feed(g, slide_before, 2, &f);
+    feed(g, slid, 1, &f);
+    feed_moves_after(g, slid, &f);
+    assert_int_equal(f.nflags, 1);
+    assert_int_equal(f.first, GUARD_MOVED_STONE);
+    assert_int_equal(f.first_ply, 0);
+    go_obs_guard_free(g);
+}
+
+/* A black stone taken off C7 while the game goes on: STONE_REMOVED at its ply, not when the
+ * moves stop (go_observe faults films: flagged four plies late). */
+static void test_removal_flagged_while_moves_go_on(void **state)
+{
+    (void)state;
+    static const char *const gone[9] = {".........", ".........", ".........",
+                                        "......O..", ".........", ".........",
+                                        "..O......", ".........", "........."};
+    struct go_obs_guard *g = guard_set_up(slide_before, GO_WHITE);
+    struct fed f = {0};
+    feed(g, slide_before, 2, &f);
+    feed(g, gone, 1, &f);
+    feed_moves_after(g, gone, &f);
+    assert_int_equal(f.nflags, 1);
+    assert_int_equal(f.first, GUARD_STONE_REMOVED);
+    assert_int_equal(f.first_ply, 0);
+    go_obs_guard_free(g);
+}
+
+/* White plays on E5, a point glare leaves unreadable in every view, then Black plays G3: no
+ * TWO_MOVES but a White move not seen (played as a pass, its possible points kept), and Black's
+ * G3 the next ply (footage glare film: a black stone never read made a false TWO_MOVES). */
+static void test_move_under_glare_is_unseen(void **state)
+{
+    (void)state;
+    static const char *const glare[9] = {".........", ".........", "..X......",
+                                         "......O..", "....!....", ".........",
+                                         "..O......", ".........", "........."};
+    static const char *const b_g3[9] = {".........", ".........", "..X......",
+                                        "......O..", "....!....", ".........",
+                                        "..O...X..", ".........", "........."};
+    struct go_obs_guard *g = guard_set_up(slide_before, GO_WHITE);
+    struct fed f = {0};
+    feed(g, glare, 3, &f);
+    feed(g, b_g3, 4, &f);
+    assert_int_equal(f.nflags, 0);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 2);
+    assert_int_equal(go_game_at(game, go_point(6, 6)), GO_BLACK);
+    go_obs_guard_free(g);
+}
+
+/* White to move plays under a cover that never lifts (E5, a still false cover); Black's reply
+ * G3 is read in doubt in two views while White's next point C3 is read surely empty, then White
+ * plays C3: Black's stone came first, so White's move before it was not seen (recorded as such),
+ * not C3 put before G3 (footage player film go-003: a white stone never read turned every later
+ * pair round, five moves wrong). */
+static void test_doubtful_reply_read_first_keeps_the_order(void **state)
+{
+    (void)state;
+    static const char *const covered[9] = {".........", ".........", "..X......",
+                                           "......O..", "....#....", ".........",
+                                           "..O......", ".........", "........."};
+    static const char *const b_g3[9] = {".........", ".........", "..X......",
+                                        "......O..", "....#....", ".........",
+                                        "..O...x..", ".........", "........."};
+    static const char *const w_c3[9] = {".........", ".........", "..X......",
+                                        "......O..", "....#....", ".........",
+                                        "..O...x..", ".........", "..O......"};
+    struct go_obs_guard *g = guard_set_up(slide_before, GO_WHITE);
+    struct fed f = {0};
+    feed(g, covered, 3, &f);
+    feed(g, b_g3, 2, &f);
+    feed(g, w_c3, 4, &f);
+    assert_int_equal(f.nflags, 0);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 3);
+    assert_int_equal(go_game_at(game, go_point(6, 6)), GO_BLACK);
+    assert_int_equal(go_game_at(game, go_point(2, 8)), GO_WHITE);
+    go_obs_guard_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1020,12 +1217,18 @@ int main(void)
         cmocka_unit_test(test_ko_taken_in_one_view_then_retaken),
         cmocka_unit_test(test_moved_stone_of_the_side_to_move),
         cmocka_unit_test(test_far_pair_is_no_moved_stone),
+        cmocka_unit_test(test_slide_flagged_while_moves_go_on),
+        cmocka_unit_test(test_removal_flagged_while_moves_go_on),
+        cmocka_unit_test(test_move_under_glare_is_unseen),
+        cmocka_unit_test(test_doubtful_reply_read_first_keeps_the_order),
         cmocka_unit_test(test_disturbed_stone_confirmed_late),
         cmocka_unit_test(test_prisoner_taken_for_a_replay_then_off),
         cmocka_unit_test(test_colour_misread_twice_then_read_back),
         cmocka_unit_test(test_twice_misread_is_not_the_move),
         cmocka_unit_test(test_two_moves_seen_in_order),
         cmocka_unit_test(test_real_move_beside_a_misread_still_played),
+        cmocka_unit_test(test_lone_stone_misread_gone_while_play_goes_on),
+        cmocka_unit_test(test_lone_stone_gone_for_good_flagged),
         cmocka_unit_test(test_fixture_stream),
         cmocka_unit_test(test_text_errors_name_the_line),
         cmocka_unit_test(test_text_round_trip),
