@@ -314,15 +314,14 @@ const struct daemon_game_ops daemon_shogi_ops = {
     .nfiles = 2,
     .extra_must_match = true,
     .settle_min_conf = SHOGI_SETTLE_MIN_CONF, /* a board partly out of the picture settles */
-    /* grey: the start no longer hangs on the grey of a colour JPEG (daemon_shogi reads its 10
-     * moves either way since the start takes the grid whose lines show), but colour is not
-     * better by measurement: rendered 1280x960 JPEG games (lishogi 200-224, 30 moves) 511 of
-     * 626 moves in colour against 526 in grey (fewer flags, 58 against 76; both ways by game:
-     * +5 on a dim one, -21 on a partial view). Again on the 30 footage games (/tmp/foot30s,
-     * session 19): colour 778/900, 12 exact, 48 flags against grey 783/900, 9 exact, 46 flags:
-     * colour sees promotions (grey cannot) and gains overhead 195 -> 203, but one dim game loses
-     * half its moves (17: 29 -> 15) and a side view 3. Grey until that dim game is understood. */
-    .colour = false,
+    /* colour: the reader tells a promoted face by its red ink only in colour. Measured on main
+     * 7a76ce5 (session 20), grey against colour: the 30 footage games (/tmp/foot30s) 806/900
+     * moves, 9 exact, 38 flags against 815/900, 13 exact, 33 flags (better in every scene but the
+     * one side view, 29 -> 26); the 39 shogi fault films (other games) 911/1100 moves, 122 flags
+     * against 946/1100, 95 flags, faults at their move 21 against 19 (two side films missed).
+     * Until session 20 a dim game collapsed in colour (a passing arm's edge left a cell's cached
+     * picture looking like a piece: the reader now samples a cell again while its look settles). */
+    .colour = true,
     /* a film that ends a second after its last move settled no view of it: the move was judged
        on the last unsettled view alone (or lost) */
     .end_settle = true,
