@@ -375,6 +375,17 @@ static void assign_family(struct find_work *w, int fam, double v[3])
 
 /* ---- FIND_STONES: a grid from the stones when the lines are hidden ---- */
 
+/* The mean of the box of radius r around (x, y), cut at the picture's edge, from an integral
+ * image of (sw + 1) x (sh + 1). */
+static double box_mean(const double *integ, int sw, int sh, int x, int y, int r)
+{
+    int x0 = x - r < 0 ? 0 : x - r, x1 = x + r + 1 > sw ? sw : x + r + 1;
+    int y0 = y - r < 0 ? 0 : y - r, y1 = y + r + 1 > sh ? sh : y + r + 1;
+    double sum = integ[(size_t)y1 * (sw + 1) + x1] - integ[(size_t)y0 * (sw + 1) + x1] -
+                 integ[(size_t)y1 * (sw + 1) + x0] + integ[(size_t)y0 * (sw + 1) + x0];
+    return sum / ((double)(x1 - x0) * (y1 - y0));
+}
+
 /* With the stones' diameter d known (from the round ones): every stone's centre, touching ones
  * too, as the darkest (brightest) mean over a disc-sized box within 0.6 d around that is dark
  * (bright) as a stone (lab: find_stones' marks before the blobs were taken, 1 dark, 2 bright) */
@@ -388,11 +399,7 @@ static void stone_centres(struct find_work *w, const double *integ, const uint8_
     if (!mean) return;
     for (int y = 0; y < sh; y++)
         for (int x = 0; x < sw; x++) {
-            int x0 = x - r < 0 ? 0 : x - r, x1 = x + r + 1 > sw ? sw : x + r + 1;
-            int y0 = y - r < 0 ? 0 : y - r, y1 = y + r + 1 > sh ? sh : y + r + 1;
-            double sum = integ[(size_t)y1 * (sw + 1) + x1] - integ[(size_t)y0 * (sw + 1) + x1] -
-                         integ[(size_t)y1 * (sw + 1) + x0] + integ[(size_t)y0 * (sw + 1) + x0];
-            mean[(size_t)y * sw + x] = (float)(sum / ((double)(x1 - x0) * (y1 - y0)));
+            mean[(size_t)y * sw + x] = (float)box_mean(integ, sw, sh, x, y, r);
         }
     int n = 0;
     for (int y = nb; y < sh - nb && n < MAX_STONES; y++)
@@ -461,11 +468,7 @@ static void find_stones(struct find_work *w, const uint8_t *g, int sw, int sh)
     int big = sw > sh ? sw : sh, r = big / 12;
     for (int y = 0; y < sh; y++)
         for (int x = 0; x < sw; x++) {
-            int x0 = x - r < 0 ? 0 : x - r, x1 = x + r + 1 > sw ? sw : x + r + 1;
-            int y0 = y - r < 0 ? 0 : y - r, y1 = y + r + 1 > sh ? sh : y + r + 1;
-            double sum = integ[(size_t)y1 * (sw + 1) + x1] - integ[(size_t)y0 * (sw + 1) + x1] -
-                         integ[(size_t)y1 * (sw + 1) + x0] + integ[(size_t)y0 * (sw + 1) + x0];
-            double mean = sum / ((double)(x1 - x0) * (y1 - y0)), v = g[(size_t)y * sw + x];
+            double mean = box_mean(integ, sw, sh, x, y, r), v = g[(size_t)y * sw + x];
             lab[(size_t)y * sw + x] = v < STONE_DARK * mean                    ? 1
                                       : v > mean + STONE_BRIGHT * (255 - mean) ? 2
                                                                                : 0;
