@@ -446,6 +446,20 @@ static void test_piece_put_down_turned(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* A guard that saw the start, 7g7f and 3c3d (each position twice): the bishops face each other
+ * along the opened diagonal. *p: the position reached. */
+static struct shogi_obs_guard *bishops_facing(struct shogi_position *p)
+{
+    shogi_position_startpos(p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, p, 2);
+    play(p, "7g7f");
+    observe(g, p, 2);
+    play(p, "3c3d");
+    observe(g, p, 2);
+    return g;
+}
+
 /* A bishop takes a bishop and is read with the owner of the piece it took (the square reads as
  * before): that is no piece put down turned (no ILLEGAL_MOVE 5); a turned piece reads otherwise
  * than the square did. */
@@ -453,13 +467,7 @@ static void test_capture_read_as_the_piece_taken_is_not_turned(void **state)
 {
     (void)state;
     struct shogi_position p;
-    shogi_position_startpos(&p);
-    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
-    observe(g, &p, 2);
-    play(&p, "7g7f");
-    observe(g, &p, 2);
-    play(&p, "3c3d");
-    observe(g, &p, 2);
+    struct shogi_obs_guard *g = bishops_facing(&p);
     struct shogi_position q = p;
     play(&q, "8h2b");
     int turned_flags = 0;
@@ -481,13 +489,7 @@ static void test_capture_from_out_of_the_picture_read_with_the_old_owner(void **
 {
     (void)state;
     struct shogi_position p;
-    shogi_position_startpos(&p);
-    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
-    observe(g, &p, 2);
-    play(&p, "7g7f");
-    observe(g, &p, 2);
-    play(&p, "3c3d");
-    observe(g, &p, 2);
+    struct shogi_obs_guard *g = bishops_facing(&p);
     struct shogi_position q = p;
     play(&q, "8h2b+");
     int total = 0;
