@@ -531,6 +531,25 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
             return;
         }
     }
+    /* nothing legal explains it: a piece of the side to move arrived from a square out of the
+       picture (its face perhaps misread: the reader never saw it leave), then the opponent's
+       moves: the one such move, on a settled view */
+    if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN) {
+        struct shogi_move alt[SOBS_UNSEEN_ALTS], rest[SOBS_SEQ_MAX];
+        int total = 0, nrest = 0;
+        int nalt = sobs_arrived_from_dark(g, pos, board, alt, &total, rest, &nrest);
+        if (nalt > 0 && total == 1) {
+            bool settled = flushing || (!sobs_any_candidate(g) && g->last_clean &&
+                                        g->wait >= g->cfg.max_wait_obs);
+            if (!settled) return;
+            struct shogi_position after = *pos;
+            shogi_do_move(&after, alt[0]);
+            if (!ready(g, &after, rest, nrest, flushing)) return;
+            if (sobs_arrived_commit(g, alt[0], t, frame, b))
+                commit_all(g, rest, nrest, t, frame, flushing, b);
+            return;
+        }
+    }
     if (n > 0) {
         /* at the end, an illegal move needs every reading settled */
         bool reading_here = false;

@@ -186,6 +186,18 @@ int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_positi
 int sobs_half_seen(const struct shogi_obs_guard *g, const struct shogi_position *pos,
                    const uint8_t *board, struct shogi_move alt[SOBS_UNSEEN_ALTS], int *total,
                    struct shogi_move rest[SOBS_SEQ_MAX], int *nrest);
+/* Nothing explains the board legally, but a move of the side to move from a square unread since
+ * the last move (out of the picture) onto one read now with a piece of its side that was not
+ * there (the piece as the game has it, or a face read in doubt: the reader named an arrival it
+ * never saw leave), and legal moves of the opponent after it, do: those moves (the likeliest
+ * first, into alt; how many, *total all) and the opponent's moves after alt[0] (into rest). */
+int sobs_arrived_from_dark(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                           const uint8_t *board, struct shogi_move alt[SOBS_UNSEEN_ALTS],
+                           int *total, struct shogi_move rest[SOBS_SEQ_MAX], int *nrest);
+/* Record m (sobs_arrived_from_dark) with a note saying so; its origin believed as the game has
+ * it, a face misread where it arrived tolerated. */
+bool sobs_arrived_commit(struct shogi_obs_guard *g, struct shogi_move m, int64_t t, uint64_t frame,
+                         struct sobs_evbuf *b);
 /* Record alt[0] as the move not seen (GUARD_REASON_UNSEEN) and follow it. */
 bool sobs_unseen_commit(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt,
                         int total, int64_t t, uint64_t frame, struct sobs_evbuf *b);

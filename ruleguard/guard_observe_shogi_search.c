@@ -38,12 +38,14 @@ struct search {
     int hidden;     /* a square a piece may have passed through unseen, or -1 */
 };
 
-/* How far the komadai of p are from the ones believed (captures on their way count as there). */
+/* How far the komadai of p are from the ones believed (captures on their way count as there). A
+ * komadai never read (out of the picture, or not read at all) is no evidence: its belief is still
+ * the start's, and would count every capture and drop since as a piece off. */
 int sobs_hand_distance(const struct shogi_obs_guard *g, const struct shogi_position *p)
 {
     int dist = 0;
     for (int c = 0; c < 2; c++)
-        for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
+        for (int t = SHOGI_PAWN; t <= SHOGI_GOLD && g->hand[c].read_obs; t++) {
             int seen = g->hand[c].belief[t] + g->hand[c].tolerated[t] + sobs_pending_count(g, c, t);
             int k = p->hand[c][t] - seen;
             dist += k < 0 ? -k : k;

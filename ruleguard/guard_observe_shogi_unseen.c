@@ -134,6 +134,49 @@ int sobs_half_seen(const struct shogi_obs_guard *g, const struct shogi_position 
     return nalt;
 }
 
+int sobs_arrived_from_dark(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                           const uint8_t *board, struct shogi_move alt[SOBS_UNSEEN_ALTS],
+                           int *total, struct shogi_move rest[SOBS_SEQ_MAX], int *nrest)
+{
+    *total = *nrest = 0;
+    if (g->move_obs <= 0) return 0;
+    struct shogi_move all[SHOGI_MAX_MOVES];
+    int nall = shogi_legal_moves(pos, all), nalt = 0;
+    for (int i = 0; i < nall; i++) {
+        struct shogi_move m = all[i];
+        int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece, got = board[m.to];
+        /* from a square unread since, onto one read now with a piece of the mover's that was
+           not there: the piece as the game has it, or a face read in doubt */
+        if (shogi_move_is_drop(m) || !dark(g, m.from) || dark(g, m.to) || !got ||
+            got == pos->board[m.to] || shogi_piece_color(got) != shogi_piece_color(m.piece) ||
+            (got != placed && !sobs_read_in_doubt(g, m.to)))
+            continue;
+        struct shogi_position p = *pos;
+        shogi_do_move(&p, m);
+        /* the two squares as the game has them; the rest the opponent's legal moves */
+        uint8_t b2[SHOGI_SQUARES];
+        memcpy(b2, board, sizeof b2);
+        b2[m.from] = p.board[m.from];
+        b2[m.to] = p.board[m.to];
+        int d[SHOGI_SQUARES], nd = 0;
+        for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+            if (b2[sq] != p.board[sq]) d[nd++] = sq;
+        struct shogi_move seq[SOBS_SEQ_MAX];
+        int dist, n = 0;
+        if (nd > 0) {
+            n = sobs_find_moves(g, &p, b2, d, nd, nd, seq, &dist);
+            if (n == 0 || dist >= 1 << 20 || (int)shogi_piece_color(seq[0].piece) != p.side)
+                continue;
+        }
+        (*total)++;
+        if (insert_by_weight(alt, &nalt, m) == 0) {
+            memcpy(rest, seq, (size_t)n * sizeof seq[0]);
+            *nrest = n;
+        }
+    }
+    return nalt;
+}
+
 /* The board now shows the game's position on the squares of m (they are unread: no evidence). */
 static void believe_game(struct shogi_obs_guard *g, struct shogi_move m)
 {
@@ -187,6 +230,24 @@ bool sobs_unseen_commit(struct shogi_obs_guard *g, const struct shogi_move *alt,
     u->k = game->n - 1;
     memcpy(u->alt, alt, (size_t)nalt * sizeof alt[0]);
     u->nalt = nalt;
+    return true;
+}
+
+bool sobs_arrived_commit(struct shogi_obs_guard *g, struct shogi_move m, int64_t t, uint64_t frame,
+                         struct sobs_evbuf *b)
+{
+    char note[96];
+    int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece, got = g->sq[m.to].belief;
+    int len = snprintf(note, sizeof note, "from out of the picture");
+    if (got != placed)
+        snprintf(note + len, sizeof note - (size_t)len, ", its face read as %s",
+                 shogi_type_csa(shogi_piece_type(got)));
+    if (!sobs_commit(g, m, t, frame, note, b)) return false;
+    const struct shogi_game *game = sobs_game(g);
+    sobs_capture_made(g, game->plies[game->n - 1].move, game->n, t, frame);
+    believe_game(g, m);
+    /* the face misread where it arrived: tolerated until the square reads otherwise */
+    if (g->sq[m.to].belief != game->pos.board[m.to]) g->mask[m.to] = g->sq[m.to].belief;
     return true;
 }
 
