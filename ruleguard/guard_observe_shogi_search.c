@@ -164,6 +164,14 @@ static void found(struct search *s, const struct shogi_position *end, int len)
         if (!gone) continue;
         overwritten++;
         sure &= seen == 2;
+        /* a drop taken at once, its komadai never read (no evidence either way): only when the
+           piece was seen there (with either owner: a piece put down turned); else no story (a
+           drop nothing shows) */
+        int c = shogi_piece_color(m.piece);
+        int other = shogi_piece((enum shogi_color)(c ^ 1), shogi_piece_type((uint8_t)placed));
+        if (shogi_move_is_drop(m) && !s->g->hand[c].read_obs && !seen &&
+            !seen_lately(s->g, m.to, other))
+            return;
     }
     sure &= overwritten > 0;
     if (s->nbest && score >= s->best_score) return;

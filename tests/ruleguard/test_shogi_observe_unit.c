@@ -780,27 +780,37 @@ static int observe_blind(struct shogi_obs_guard *g, const struct shogi_position 
     return total;
 }
 
-/* Neither komadai ever read (the footage's recorder reads none): a bishop dropped with check and
- * taken at once by a silver before the view settled. The board shows only the silver's step,
- * out of turn; the komadai are no evidence against the drop and its capture (their belief is
- * still the start's), so the two legal moves explain it: no TWO_MOVES. */
+/* Neither komadai ever read (the footage's recorder reads none): a bishop dropped with check, seen
+ * once on its square read turned (as gote's), and taken at once by a silver before the view
+ * settled. The komadai are no evidence against the drop and its capture (their belief is still
+ * the start's): the two legal moves, no TWO_MOVES. A drop never seen there is no such story. */
 static void test_drop_taken_at_once_with_no_komadai_read(void **state)
 {
     (void)state;
-    struct shogi_position p;
-    position(&p, "4k4/6s2/9/9/9/9/9/9/4K4 b B 1");
-    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
-    observe_blind(g, &p, 2);
-    play(&p, "B*3c");
-    play(&p, "3b3c");
-    int n = observe_blind(g, &p, 8);
-    assert_int_equal(flags(n), 0);
-    const struct shogi_game *game = shogi_obs_guard_game(g);
-    assert_int_equal(game->n, 2);
-    char usi[6];
-    assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "B*3c");
-    assert_string_equal(shogi_move_to_usi(game->plies[1].move, usi), "3b3c");
-    shogi_obs_guard_free(g);
+    for (int shown = 1; shown >= 0; shown--) {
+        struct shogi_position p;
+        position(&p, "4k4/6s2/9/9/9/9/9/9/4K4 b B 1");
+        struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+        observe_blind(g, &p, 2);
+        play(&p, "B*3c");
+        struct shogi_position turned = p;
+        turned.board[sq_of("3c")] = (uint8_t)shogi_piece(SHOGI_GOTE, SHOGI_BISHOP);
+        int n = shown ? observe_blind(g, &turned, 1) : 0;
+        play(&p, "3b3c");
+        n += observe_blind(g, &p, 8);
+        const struct shogi_game *game = shogi_obs_guard_game(g);
+        char usi[6];
+        if (shown) {
+            assert_int_equal(flags(n), 0);
+            assert_int_equal(game->n, 2);
+            assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "B*3c");
+            assert_string_equal(shogi_move_to_usi(game->plies[1].move, usi), "3b3c");
+        } else {
+            for (int k = 0; k < game->n; k++)
+                assert_string_not_equal(shogi_move_to_usi(game->plies[k].move, usi), "B*3c");
+        }
+        shogi_obs_guard_free(g);
+    }
 }
 
 static void test_capture_reaches_the_komadai_late_or_never(void **state)
