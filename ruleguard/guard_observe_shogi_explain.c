@@ -365,6 +365,22 @@ static int turned(int piece)
                  : SHOGI_EMPTY;
 }
 
+/* After m (its piece lying turned on m.to in q), legal moves of the opponent first (up to
+ * SOBS_SEQ_MAX, none touching m.to) explain the rest of the board: the turned piece was seen for
+ * too short a while before the game went on. */
+static bool answered_after(const struct shogi_obs_guard *g, const struct shogi_position *q,
+                           struct shogi_move m, const uint8_t *board)
+{
+    struct shogi_position r = *q;
+    shogi_position_refresh(&r);
+    int d[SHOGI_SQUARES], nd = diff(board, r.board, d);
+    if (nd == 0 || in_set(d, nd, m.to)) return false;
+    struct shogi_move seq[SOBS_SEQ_MAX];
+    int dist;
+    int n = sobs_find_moves(g, &r, board, d, nd, nd, seq, &dist);
+    return n > 0 && dist < 1 << 20 && (int)shogi_piece_color(seq[0].piece) == r.side;
+}
+
 /* A legal move of the side to move whose piece lies turned where it went (it points at its
  * owner's side, read as the opponent's piece): the move is made (recorded), the piece put down
  * turned is a foul of 5) (Turnierregeln: a piece set down the wrong way) and flagged, and its
@@ -387,7 +403,7 @@ static bool put_down_turned(struct shogi_obs_guard *g, const struct shogi_positi
         struct shogi_position q = *pos;
         shogi_do_move(&q, m);
         q.board[m.to] = (uint8_t)turned(placed);
-        if (memcmp(q.board, board, SHOGI_SQUARES)) continue;
+        if (memcmp(q.board, board, SHOGI_SQUARES) && !answered_after(g, &q, m, board)) continue;
         /* a drop: the opponent's piece dropped out of turn looks the same on the board; only
            the mover's komadai, seen without the piece, tell it was the mover's */
         if (shogi_move_is_drop(m) && sobs_hand_distance(g, &q) >= sobs_hand_distance(g, pos))
@@ -478,7 +494,12 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
     if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN) {
         bool settled = flushing || (g->wait >= g->cfg.max_wait_obs &&
                                     (!sobs_any_candidate(g) || g->wait >= 3 * g->cfg.max_wait_obs));
-        if (put_down_turned(g, pos, board, settled, t, frame, b)) return;
+        int before = sobs_game(g)->n;
+        if (put_down_turned(g, pos, board, settled, t, frame, b)) {
+            if (sobs_game(g)->n != before)
+                sobs_explain(g, t, frame, mode, b); /* the moves that answered it */
+            return;
+        }
     }
     /* nothing legal explains the board from the game, but does once a move recorded unpromoted
        (or a drop's kind) is made the other way: the piece moved as only that kind can */

@@ -514,6 +514,52 @@ static void test_piece_put_down_turned(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* A pawn put down turned, seen so in one view only (two readings, not yet settled), then the
+ * opponent's move and the mover's next before the view settled (a wrong-way fault film): the
+ * move and its foul at its ply (5), the two moves after it, no BOARD_DISTURBED. */
+static void test_piece_put_down_turned_then_answered(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "7g7f");
+    int moves = 0, illegal = 0, other = 0;
+    struct guard_event all[GUARD_OBS_MAX_EVENTS];
+    int nall = 0;
+    for (int i = 0; i < 2; i++) {
+        int n = shogi_obs_guard_observe(g, see_turned(&p, "7f"), ev);
+        for (int k = 0; k < n && nall < GUARD_OBS_MAX_EVENTS; k++) all[nall++] = ev[k];
+    }
+    play(&p, "3c3d");
+    play(&p, "2g2f");
+    for (int i = 0; i < 6; i++) {
+        int n = shogi_obs_guard_observe(g, see_turned(&p, "7f"), ev);
+        for (int k = 0; k < n && nall < GUARD_OBS_MAX_EVENTS; k++) all[nall++] = ev[k];
+    }
+    for (int k = 0; k < nall; k++) {
+        if (all[k].kind == GUARD_MOVE && all[k].reason < GUARD_REASON_TAKEBACK) {
+            moves++;
+        } else if (all[k].kind == GUARD_ILLEGAL_MOVE && all[k].reason == SHOGI_ILLEGAL_IMPOSSIBLE) {
+            illegal++;
+            assert_int_equal(all[k].ply, 1);
+        } else if (guard_is_flag(all[k].kind)) {
+            other++;
+        }
+    }
+    assert_int_equal(illegal, 1);
+    assert_int_equal(other, 0);
+    assert_int_equal(moves, 3);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 3);
+    char usi[6];
+    assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "7g7f");
+    assert_string_equal(shogi_move_to_usi(game->plies[1].move, usi), "3c3d");
+    assert_string_equal(shogi_move_to_usi(game->plies[2].move, usi), "2g2f");
+    shogi_obs_guard_free(g);
+}
+
 /* A guard that saw the start, 7g7f and 3c3d (each position twice): the bishops face each other
  * along the opened diagonal. *p: the position reached. */
 static struct shogi_obs_guard *bishops_facing(struct shogi_position *p)
@@ -1402,6 +1448,7 @@ int main(void)
         cmocka_unit_test(test_promotion_shown_by_a_later_move),
         cmocka_unit_test(test_drop_kind_shown_by_a_later_move),
         cmocka_unit_test(test_piece_put_down_turned),
+        cmocka_unit_test(test_piece_put_down_turned_then_answered),
         cmocka_unit_test(test_capture_from_out_of_the_picture_read_with_the_old_owner),
         cmocka_unit_test(test_capture_read_as_the_piece_taken_is_not_turned),
     };
