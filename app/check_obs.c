@@ -19,6 +19,14 @@ static void deliver(const struct guard_event *ev, int n, check_flag_fn on_flag,
     }
 }
 
+/* A settled view from a daemon's log, given to the guard as the daemon gave it. */
+static const struct stable_obs *stable_of(const struct obs_item *it)
+{
+    static struct stable_obs s;
+    obs_item_stable(it, &s);
+    return &s;
+}
+
 static int apply_referee(struct go_obs_guard *g, const struct obs_item *it,
                          struct guard_event ev[GUARD_OBS_MAX_EVENTS])
 {
@@ -77,7 +85,8 @@ static void check_shogi_stream(const char *cur, int line, const struct obs_strea
         if (it.kind == OBS_ITEM_OBS) {
             out->observations++;
             t = it.obs.t_ns;
-            n = shogi_obs_guard_observe(g, &it.obs, ev);
+            n = it.stable ? shogi_obs_guard_observe_stable(g, stable_of(&it), ev)
+                          : shogi_obs_guard_observe(g, &it.obs, ev);
         } else if (it.kind == OBS_ITEM_REFEREE) {
             t = it.t_ns;
             n = apply_referee_shogi(g, &it, ev);
@@ -144,7 +153,8 @@ void check_obs_stream(const char *text, const struct go_rules *forced_rules, che
         if (it.kind == OBS_ITEM_OBS) {
             out->observations++;
             t = it.obs.t_ns;
-            n = go_obs_guard_observe(g, &it.obs, ev);
+            n = it.stable ? go_obs_guard_observe_stable(g, stable_of(&it), ev)
+                          : go_obs_guard_observe(g, &it.obs, ev);
         } else if (it.kind == OBS_ITEM_SIGNAL) {
             t = it.t_ns;
             n = go_obs_guard_signal(g, (enum go_obs_signal)it.signal, it.color, it.t_ns, 0, ev);

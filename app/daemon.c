@@ -285,6 +285,8 @@ static void set_status(struct daemon *d, const char *status)
 
 /* ---- referee actions from the live page (server thread) ------------------------------------ */
 
+static void log_action(struct daemon *d, const struct referee_action *a);
+
 static int on_action(void *ctx, const struct referee_action *a, char *msg, size_t msglen)
 {
     struct daemon *d = ctx;
@@ -303,6 +305,7 @@ static int on_action(void *ctx, const struct referee_action *a, char *msg, size_
     }
     free(json);
     static struct guard_event ev[GUARD_OBS_MAX_EVENTS];
+    log_action(d, a);
     int n = d->ops->action(d->game, a, d->ply_base, ev);
     if (a->kind == REFEREE_ADD_NOTE) d->ops->note(d->game, a->ply, a->text);
     if (a->kind == REFEREE_SET_RESULT) snprintf(d->result, sizeof d->result, "%.63s", a->text);
@@ -536,19 +539,41 @@ static void open_obs_log(struct daemon *d)
     }
 }
 
-static void log_observation(struct daemon *d, const struct observation *o)
+/* One observation as the guard was given it: a settled view (s) with the frames it held and
+ * since when each point read so, or a plain one (o); `kifucam check` replays it the same way. */
+static void log_observation(struct daemon *d, const struct stable_obs *s,
+                            const struct observation *o)
 {
     if (!d->obs_log) return;
     static struct obs_item it;
-    static char buf[16384];
+    static char buf[65536];
     it.kind = OBS_ITEM_OBS;
-    it.obs = *o;
+    it.stable = s != NULL;
+    it.obs = s ? s->obs : *o;
+    if (s) {
+        it.frames = s->frames;
+        memcpy(it.read_since_ns, s->read_since_ns, sizeof it.read_since_ns);
+    }
     size_t n = obs_text_format_item(&d->obs_hdr, &it, buf, sizeof buf);
     if (n < sizeof buf && fputs(buf, d->obs_log) >= 0 && fflush(d->obs_log) == 0) return;
     kc_log(KC_LOG_WARN, "observations.obs: cannot write: %s; no more observations logged",
            strerror(errno));
     fclose(d->obs_log);
     d->obs_log = NULL;
+}
+
+/* A referee's accept or take-back changes what the guard makes of later views: the log says it
+ * where it came, so that a replay goes the same way. (A confirmed pass, a note and a result are
+ * the journal's: the stream format has no ply to name.) */
+static void log_action(struct daemon *d, const struct referee_action *a)
+{
+    if (!d->obs_log || (a->kind != REFEREE_ACCEPT_POSITION && a->kind != REFEREE_TAKE_BACK)) return;
+    struct obs_item it = {.kind = OBS_ITEM_REFEREE, .t_ns = a->t_ns};
+    it.referee = a->kind == REFEREE_TAKE_BACK ? OBS_REF_TAKEBACK : OBS_REF_ACCEPT;
+    char buf[128];
+    obs_text_format_item(&d->obs_hdr, &it, buf, sizeof buf);
+    fputs(buf, d->obs_log);
+    fflush(d->obs_log);
 }
 
 /* ---- what the camera sees ------------------------------------------------------------------ */
@@ -889,7 +914,7 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
         if (settle_push(settler, &obs, &stable)) {
             pthread_mutex_lock(&d->lock);
             int n = d->ops->settled(d->game, &img, &stable, ev);
-            log_observation(d, &stable.obs);
+            log_observation(d, &stable, NULL);
             note_view(d, &stable.obs, res);
             int64_t td = now_ns();
             res->stage_ms[2] += (double)(td - tc) / 1e6;
@@ -908,13 +933,13 @@ int daemon_run(const struct kc_config *cfg, const char *config_path, struct daem
     pthread_mutex_lock(&d->lock);
     if (res->frames && !res->interrupted && d->ops->end_settle && settle_finish(settler, &stable)) {
         int n = d->ops->settled(d->game, NULL, &stable, ev);
-        log_observation(d, &stable.obs);
+        log_observation(d, &stable, NULL);
         note_view(d, &stable.obs, res);
         handle_events(d, ev, n);
     }
     if (res->frames && obs.board_found && !res->interrupted) {
         int n = d->ops->last_view(d->game, &obs, ev);
-        log_observation(d, &obs);
+        log_observation(d, NULL, &obs);
         handle_events(d, ev, n);
     }
     /* Stopped by a signal, the game is not over: what is not confirmed yet is seen again after

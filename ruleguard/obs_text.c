@@ -10,7 +10,7 @@
 #include "ruleguard/guard.h"
 #include "ruleguard/obs_text.h"
 
-#define LINE_MAX_LEN 512
+#define LINE_MAX_LEN 1024 /* a 'since' row of 25 times in ns */
 
 static bool fail(struct obs_text_error *err, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -78,9 +78,10 @@ void obs_text_sgf_point(int point, char out[3])
     out[2] = '\0';
 }
 
-/* "key=value" tokens after the first word: t= and frame=. */
+/* "key=value" tokens after the first word: t= and frame=; on an obs line also noboard and
+ * 'stable frames=N' (it: NULL elsewhere). */
 static bool parse_time_frame(char *rest, int lineno, int64_t *t, uint64_t *frame, bool *noboard,
-                             struct obs_text_error *err)
+                             struct obs_item *it, struct obs_text_error *err)
 {
     char *sp = NULL;
     for (char *tok = strtok_r(rest, " \t", &sp); tok; tok = strtok_r(NULL, " \t", &sp)) {
@@ -93,6 +94,13 @@ static bool parse_time_frame(char *rest, int lineno, int64_t *t, uint64_t *frame
             if (end == tok + 6 || *end) return fail(err, lineno, "bad frame '%s'", tok);
         } else if (!strcmp(tok, "noboard") && noboard) {
             *noboard = true;
+        } else if (!strcmp(tok, "stable") && it) {
+            it->stable = true;
+        } else if (!strncmp(tok, "frames=", 7) && it) {
+            long n = strtol(tok + 7, &end, 10);
+            if (end == tok + 7 || *end || n < 1 || n > 1000000)
+                return fail(err, lineno, "bad frames '%s'", tok);
+            it->frames = (int)n;
         } else {
             return fail(err, lineno, "unexpected '%s'", tok);
         }
@@ -344,7 +352,7 @@ static bool parse_signal(char *rest, int lineno, struct obs_item *it, struct obs
         return fail(err, lineno, "unknown signal '%s' (pass, end, resign)", name);
     if (!parse_color(color, &it->color) || it->color == GO_EMPTY)
         return fail(err, lineno, "signal colour must be B or W");
-    return parse_time_frame(rest + used, lineno, &it->t_ns, NULL, NULL, err);
+    return parse_time_frame(rest + used, lineno, &it->t_ns, NULL, NULL, NULL, err);
 }
 
 static bool parse_referee(char *rest, int lineno, struct obs_item *it, struct obs_text_error *err)
@@ -374,7 +382,48 @@ static bool parse_referee(char *rest, int lineno, struct obs_item *it, struct ob
             return fail(err, lineno, "referee %s needs B or W", name);
         rest += used;
     }
-    return parse_time_frame(rest, lineno, &it->t_ns, NULL, NULL, err);
+    return parse_time_frame(rest, lineno, &it->t_ns, NULL, NULL, NULL, err);
+}
+
+/* "conf Y v..." (exact confidences) or "since Y d..." (ns before t each point has read what it
+ * says; a settled view only): w values for row Y, 1 the top row. */
+static bool parse_row_values(char *buf, const struct obs_stream_header *hdr, struct obs_item *it,
+                             int lineno, struct obs_text_error *err)
+{
+    bool conf = buf[0] == 'c';
+    if (!conf && !it->stable) return fail(err, lineno, "since in an observation not stable");
+    char *sp = NULL, *end;
+    strtok_r(buf, " \t", &sp);
+    char *tok = strtok_r(NULL, " \t", &sp);
+    long y = tok ? strtol(tok, &end, 10) : 0;
+    if (!tok || *end || y < 1 || y > hdr->h) return fail(err, lineno, "bad row number");
+    int x = 0;
+    for (tok = strtok_r(NULL, " \t", &sp); tok; tok = strtok_r(NULL, " \t", &sp), x++) {
+        if (x >= hdr->w) return fail(err, lineno, "more than %d values", hdr->w);
+        int p = (int)(y - 1) * OBS_MAX + x;
+        if (conf) {
+            float c = strtof(tok, &end);
+            if (end == tok || *end || !(c >= 0 && c <= 1))
+                return fail(err, lineno, "bad confidence '%s'", tok);
+            it->obs.conf[p] = c;
+        } else {
+            long long d = strtoll(tok, &end, 10);
+            if (end == tok || *end || d < 0 || d > INT64_C(1) << 50)
+                return fail(err, lineno, "bad time before t '%s'", tok);
+            it->read_since_ns[p] = it->obs.t_ns - d;
+        }
+    }
+    if (x != hdr->w) return fail(err, lineno, "%d values, expected %d", x, hdr->w);
+    return true;
+}
+
+void obs_item_stable(const struct obs_item *it, struct stable_obs *out)
+{
+    memset(out, 0, sizeof *out);
+    out->obs = it->obs;
+    out->frames = it->stable ? it->frames : 1;
+    out->since_ns = it->obs.t_ns;
+    memcpy(out->read_since_ns, it->read_since_ns, sizeof out->read_since_ns);
 }
 
 int obs_text_next(const char **cursor, int *line, const struct obs_stream_header *hdr,
@@ -398,7 +447,10 @@ int obs_text_next(const char **cursor, int *line, const struct obs_stream_header
     out->kind = OBS_ITEM_OBS;
     struct observation *o = &out->obs;
     bool noboard = false;
-    if (!parse_time_frame(rest, *line, &o->t_ns, &o->frame_seq, &noboard, err)) return -1;
+    if (!parse_time_frame(rest, *line, &o->t_ns, &o->frame_seq, &noboard, out, err)) return -1;
+    if (out->frames && !out->stable) return fail(err, *line, "frames= without stable"), -1;
+    if (out->stable && !out->frames) out->frames = 1;
+    for (int p = 0; p < OBS_POINTS; p++) out->read_since_ns[p] = o->t_ns;
     o->w = hdr->w;
     o->h = hdr->h;
     o->board_found = !noboard;
@@ -410,6 +462,12 @@ int obs_text_next(const char **cursor, int *line, const struct obs_stream_header
         while ((got = next_line(cursor, line, buf)) && buf[strspn(buf, " \t")] == '\0') continue;
         if (!got) return fail(err, *line, "observation from line %d has no 'end'", start), -1;
         if (!strcmp(buf, "end")) break;
+        if (!strncmp(buf, "conf ", 5) || !strncmp(buf, "since ", 6)) {
+            if (noboard || rows != hdr->h)
+                return fail(err, *line, "%.5s before the board's rows", buf), -1;
+            if (!parse_row_values(buf, hdr, out, *line, err)) return -1;
+            continue;
+        }
         if (!strncmp(buf, "hand ", 5)) {
             if (hdr->game != OBS_GAME_SHOGI) return fail(err, *line, "hand in a Go stream"), -1;
             if (!parse_hand(buf + 5, o, *line, err)) return -1;
@@ -477,6 +535,64 @@ size_t obs_text_format_header(const struct obs_stream_header *hdr, char *buf, si
     return o.used;
 }
 
+/* The confidence a cell's written class reads back as (go_cell, shogi_cell, the row parsers). */
+static float class_conf(float conf, bool occluded)
+{
+    if (occluded) return 0;
+    if (conf == OBS_OUT_OF_VIEW_CONF) return OBS_OUT_OF_VIEW_CONF;
+    if (conf < 0.5f) return OBS_TEXT_CONF_NONE;
+    return conf >= 0.9f ? OBS_TEXT_CONF_SURE : OBS_TEXT_CONF_DOUBT;
+}
+
+/* A confidence as short as it can be written and still read back as the same float. */
+static void put_conf(struct out *o, float c)
+{
+    char b[32];
+    for (int digits = 2; digits <= 3; digits++) {
+        snprintf(b, sizeof b, "%.*f", digits, (double)c);
+        if (strtof(b, NULL) == c) {
+            put(o, "%s", b);
+            return;
+        }
+    }
+    put(o, "%.9g", (double)c);
+}
+
+/* The rows whose confidences the classes do not carry, exactly; for a settled view, since when
+ * each point has read what it says. */
+static void put_row_values(struct out *o, const struct obs_stream_header *hdr,
+                           const struct obs_item *it)
+{
+    const struct observation *ob = &it->obs;
+    for (int y = 0; y < hdr->h; y++) {
+        bool exact = true;
+        for (int x = 0; x < hdr->w && exact; x++) {
+            int p = y * OBS_MAX + x;
+            exact = class_conf(ob->conf[p], ob->occluded[p]) == ob->conf[p];
+        }
+        if (exact) continue;
+        put(o, "conf %d", y + 1);
+        for (int x = 0; x < hdr->w; x++) {
+            put(o, " ");
+            put_conf(o, ob->conf[y * OBS_MAX + x]);
+        }
+        put(o, "\n");
+    }
+    if (!it->stable) return;
+    for (int y = 0; y < hdr->h; y++) {
+        bool now = true;
+        for (int x = 0; x < hdr->w && now; x++)
+            now = it->read_since_ns[y * OBS_MAX + x] == ob->t_ns;
+        if (now) continue;
+        put(o, "since %d", y + 1);
+        for (int x = 0; x < hdr->w; x++) {
+            int64_t d = ob->t_ns - it->read_since_ns[y * OBS_MAX + x];
+            put(o, " %" PRId64, d > 0 ? d : 0);
+        }
+        put(o, "\n");
+    }
+}
+
 static char go_cell(uint8_t v, float conf, bool occluded)
 {
     if (occluded) return '#';
@@ -533,8 +649,10 @@ size_t obs_text_format_item(const struct obs_stream_header *hdr, const struct ob
         return o.used;
     }
     const struct observation *ob = &it->obs;
-    put(&o, "obs t=%" PRId64 " frame=%" PRIu64 "%s\n", ob->t_ns, ob->frame_seq,
+    put(&o, "obs t=%" PRId64 " frame=%" PRIu64 "%s", ob->t_ns, ob->frame_seq,
         ob->board_found ? "" : " noboard");
+    if (it->stable) put(&o, " stable frames=%d", it->frames > 0 ? it->frames : 1);
+    put(&o, "\n");
     if (ob->board_found) {
         for (int y = 0; y < hdr->h; y++) {
             for (int x = 0; x < hdr->w; x++) {
@@ -548,6 +666,7 @@ size_t obs_text_format_item(const struct obs_stream_header *hdr, const struct ob
             }
             put(&o, "\n");
         }
+        put_row_values(&o, hdr, it);
     }
     if (hdr->game == OBS_GAME_SHOGI) {
         for (int side = 0; side < 2; side++) {
@@ -568,7 +687,10 @@ size_t obs_text_format_item(const struct obs_stream_header *hdr, const struct ob
                 any += n > 0;
             }
             if (!any) put(&o, " -");
-            if (h->conf < 0.9f) put(&o, " conf=%.2f", (double)h->conf);
+            if (h->conf != OBS_TEXT_CONF_SURE) {
+                put(&o, " conf=");
+                put_conf(&o, h->conf);
+            }
             put(&o, "\n");
         }
     }

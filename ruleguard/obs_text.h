@@ -13,7 +13,9 @@
  *   start SFEN                      optional, shogi: the start position (default: startpos)
  *   view sente|gote                 optional, shogi: whose side is at the bottom of the image
  *
- *   obs t=1500000000 frame=42       a stable observation: time (ns), frame number, then
+ *   obs t=1500000000 frame=42       an observation: time (ns), frame number, 'stable frames=N'
+ *                                     when a settler saw the view hold N frames (replayed as a
+ *                                     settled view: ruleguard's *_observe_stable), then
  *   .........XO........             Go: h rows from the top of the image, w cells each:
  *   ...                               '.' 'X' 'O' sure readings (conf 0.95),
  *                                     ',' 'x' 'o' readings in doubt (conf 0.7),
@@ -24,6 +26,11 @@
  *                                     promoted face; a trailing '?' marks doubt (conf 0.7),
  *                                     '?' alone unreadable, '~' out of the picture,
                                        '#' occluded
+ *   conf 3 0.97 0.99 0.44 ...       optional, after the rows: the exact confidences of row 3
+ *                                     (1 = the top row), written where a reading's class above
+ *                                     would read back another value (a daemon's log is exact)
+ *   since 3 0 0 1500000000 ...      optional, a settled view only: per point of row 3, how
+ *                                     long (ns) before t it has read what it says
  *   hand b P2 +P1 L1                shogi: sente's komadai (letter + count), '-' empty,
  *   hand w -                          'hidden' not in view (out of the picture), 'covered'
  *   hand w covered                    not in view because a hand rests over it; an optional
@@ -84,6 +91,11 @@ struct obs_item {
     enum obs_referee referee;
     enum go_color color; /* who signals / passes / resigns */
     int64_t t_ns;        /* signals and referee commands */
+    /* OBS_ITEM_OBS as a settler handed it on ('stable'): the frames the view held and since when
+       each point has read what it says (y * OBS_MAX + x; t_ns where the text gives none). */
+    bool stable;
+    int frames;
+    int64_t read_since_ns[OBS_POINTS];
 };
 
 struct obs_text_error {
@@ -104,6 +116,9 @@ int obs_text_next(const char **cursor, int *line, const struct obs_stream_header
 size_t obs_text_format_header(const struct obs_stream_header *hdr, char *buf, size_t len);
 size_t obs_text_format_item(const struct obs_stream_header *hdr, const struct obs_item *it,
                             char *buf, size_t len);
+
+/* The settled view a 'stable' item stands for (what a daemon handed its guard). */
+void obs_item_stable(const struct obs_item *it, struct stable_obs *out);
 
 /* The SGF-style name of a Go point ("dd"), used by `setup`. */
 void obs_text_sgf_point(int point, char out[3]);

@@ -22,6 +22,7 @@
 #include "record/journal.h"
 #include "record/sgf.h"
 #include "tests/daemon/daemon_testutil.h"
+#include "tests/daemon/replay_check.h"
 #include "tests/testutil.h"
 
 static void test_record_clip(void **state)
@@ -82,6 +83,11 @@ static void test_record_clip(void **state)
     assert_true(!strncmp(otext, "kifucam-obs 1 go 9x9\n", 21));
     assert_true(nobs >= r.moves / 2);
     free(otext);
+    /* replayed as `kifucam check` does, the log gives the journal's events */
+    char why[300];
+    int events = 0;
+    if (!rc_replay_same(out, &events, why, sizeof why)) fail_msg("replay: %s", why);
+    tu_note("observations.obs replayed: the journal's %d events", events);
     assert_true(jpegs >= r.moves - 2 && jpegs <= r.moves);
     free(r.move);
     free(src);

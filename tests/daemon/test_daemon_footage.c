@@ -33,6 +33,7 @@
 #include "render/render.h"
 #include "tests/daemon/daemon_testutil.h"
 #include "tests/daemon/footage_games.h"
+#include "tests/daemon/replay_check.h"
 #include "tests/testutil.h"
 
 #define MAX_MOVES 400
@@ -84,6 +85,30 @@ static void record_config(struct kc_config *c, const char *game, const char *fra
     c->fps = 30;
     c->progress = false;
     c->log_level = getenv("KIFUCAM_FOOTAGE_VERBOSE") ? KC_LOG_WARN : KC_LOG_ERROR;
+    c->observations = true;
+}
+
+/* The games whose observation log, replayed as `kifucam check` does, gave the journal's events. */
+static int replays_same, replays;
+
+static void check_replay(const char *out, const char *game, int k)
+{
+    char why[300];
+    int events = 0;
+    bool same = rc_replay_same(out, &events, why, sizeof why);
+    replays++;
+    replays_same += same;
+    if (!same) tu_note("%s %3d: the observation log replayed differs: %s", game, k, why);
+}
+
+/* Every game's log replays to its journal's events: what a referee checks later is what the
+ * recorder decided live. */
+static void replays_said(void)
+{
+    tu_note("observation logs replayed as `kifucam check` does: %d of %d give the journal's events",
+            replays_same, replays);
+    assert_int_equal(replays_same, replays);
+    replays_same = replays = 0;
 }
 
 static void footage_opts(struct render_opts *o, uint64_t seed, int moves)
@@ -194,6 +219,7 @@ static bool film_go(const char *path, int k, int moves, struct tally *t)
         struct daemon_result r;
         assert_int_equal(daemon_run(&c, NULL, &r), 0);
         free(r.move);
+        check_replay(out, "go", k);
         char sgf_path[1200];
         snprintf(sgf_path, sizeof sgf_path, "%.1100s/game.sgf", out);
         struct go_move got[MAX_MOVES];
@@ -247,6 +273,7 @@ static void test_go_footage(void **state)
     /* floors below what 30 games measured (see README): a regression fails, a bad seed does not */
     assert_true(t.right * 100 >= t.total * 90);
     assert_true(t.flags <= t.games);
+    replays_said();
 }
 
 /* ----------------------------------------------------------------------------- shogi ---- */
@@ -273,6 +300,7 @@ static bool film_shogi(const struct shogi_record *rec, int k, int moves, struct 
     struct daemon_result r;
     assert_int_equal(daemon_run(&c, NULL, &r), 0);
     free(r.move);
+    check_replay(out, "shogi", k);
     char csa[1200];
     snprintf(csa, sizeof csa, "%.1100s/game.csa", out);
     struct shogi_record **got = NULL;
@@ -320,6 +348,7 @@ static void test_shogi_footage(void **state)
     tu_note("shogi footage: %d games, %d/%d moves right (%.1f%%), %d exact, %d flags", t.games,
             t.right, t.total, 100.0 * t.right / t.total, t.exact, t.flags);
     assert_true(t.right * 100 >= t.total * 65);
+    replays_said();
 }
 
 int main(void)
