@@ -54,6 +54,7 @@
 #include "ruleguard/guard.h"
 #include "tests/daemon/daemon_testutil.h"
 #include "tests/daemon/footage_games.h"
+#include "tests/daemon/replay_check.h"
 #include "tests/testutil.h"
 
 #define MAX_MOVES 80
@@ -401,6 +402,7 @@ static void record_config(struct kc_config *c, const char *game, const char *fra
     c->fps = 30;
     c->progress = false;
     c->log_level = getenv("KIFUCAM_FAULTS_VERBOSE") ? KC_LOG_WARN : KC_LOG_ERROR;
+    c->observations = true;
 }
 
 /* Record FRAMES with the daemon into a fresh folder OUT; the flags into fm; its result. */
@@ -416,6 +418,10 @@ static void record(const char *game, const char *frames, const char *name, struc
     journal_flags(r.journal_path, fm);
     /* every flag the recorder counted is in its journal */
     assert_int_equal(fm->nflags, r.flags < MAX_FLAGS ? r.flags : MAX_FLAGS);
+    /* and the observation log, replayed as `kifucam check` does, gives the journal's events */
+    char why[300];
+    int events = 0;
+    if (!rc_replay_same(out, &events, why, sizeof why)) fail_msg("%s: replay: %s", name, why);
 }
 
 /* -------------------------------------------------------------------------------- Go ---- */
