@@ -26,6 +26,11 @@ static void cover(struct observation *obs, int p)
 /* A washed stone beside a region that is not live (live_regions) is doubted below this
  * neutrality (a white stone's WHITE_NEUTRAL, read_classify.c) */
 #define DEAD_WASHED_NEU 0.8
+/* ... when its grid lines' cross shows at least this share of an empty point's (read_classify.c's
+ * "no lines" bound): a glare on the board leaves the lines, a stone hides them. On the labelled
+ * photos the reader is tuned on, the six washed white stones doubted here show -0.10..0.017 of
+ * crosses typical 0.15..0.21 (five under a tenth), photo 28's lamp glare 0.048 of 0.34 */
+#define DEAD_WASHED_CROSS 0.1
 
 static bool sure_stone(const struct observation *obs, int p)
 {
@@ -126,10 +131,13 @@ static void grow_along(const struct read_points_f *pf, const struct read_thresho
                 /* beside a region that is not live only a doubtful stone is covered, and it does
                  * not spread: one read unsure, or a body at the sensor's limit less neutral than
                  * a shell stone (DEAD_WASHED_NEU: a lamp's glare on the board read white, photo
-                 * 28, neutrality 0.75, beside the glare's covered points) */
+                 * 28, neutrality 0.75, beside the glare's covered points) through which the
+                 * lines show (DEAD_WASHED_CROSS) */
+                bool lines_show =
+                    th->cross_e <= 0 || pf->cross[p] >= DEAD_WASHED_CROSS * th->cross_e;
                 if (!next_to && next_dead && obs->point[p] != OBS_EMPTY &&
                     (obs->conf[p] < GROW_STONE_CONF ||
-                     (pf->washed[p] && pf->neu[p] < DEAD_WASHED_NEU))) {
+                     (pf->washed[p] && pf->neu[p] < DEAD_WASHED_NEU && lines_show))) {
                     cover(obs, p);
                     continue;
                 }
