@@ -153,8 +153,10 @@ static void grow_along(const struct read_points_f *pf, const struct read_thresho
  * stone half hidden under a finger). A stone read next to an occluded region of a hand's size
  * (min_region points or more, or EDGE_REGION when it reaches the board's edge) is not
  * trusted: it becomes occluded too. Empty points and lone occluded points (a glint) are left
- * as they are. */
-static void grow_hands(struct observation *obs, const bool *live, int n, int min_region)
+ * as they are, and on stills a sure stone with board in its four gaps (photo 21's two washed
+ * white stones beside an arm; it changes no other labelled photo, held out ones included). */
+static void grow_hands(const struct read_points_f *pf, bool crowds, struct observation *obs,
+                       const bool *live, int n, int min_region)
 {
     static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
     static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
@@ -193,6 +195,9 @@ static void grow_hands(struct observation *obs, const bool *live, int n, int min
         for (int x = 0; x < n; x++) {
             int p = y * OBS_MAX + x;
             if (obs->occluded[p] || obs->point[p] == OBS_EMPTY) continue;
+            /* on stills (crowds): a stone read sure whose four gaps all show board stands free
+             * of the hand (a finger reaching in passes through a gap) */
+            if (crowds && !pf->badgaps[p] && obs->conf[p] >= GROW_STONE_CONF) continue;
             for (int d = 0; d < 8; d++) {
                 int ax = x + dx[d], ay = y + dy[d];
                 if (ax < 0 || ay < 0 || ax >= n || ay >= n) continue;
@@ -261,7 +266,7 @@ void hands_grow(const struct read_points_f *pf, const struct read_thresholds *th
     /* fifteen points: measured over 3..15 on the renders, 15 takes the stones read under hands
      * from 18 to 12 of 2509 covered points at no cost; smaller regions (6, 10) take off a few
      * more but mistake glare patches for hands and lose settled points */
-    grow_hands(obs, live, n, 15);
+    grow_hands(pf, crowds, obs, live, n, 15);
     if (crowds) give_back(pf, n, live, obs);
     /* a point beyond the frame's edge whose clamped sample looks like a stone (a stone cut off
      * by the frame, or not) is not known; nor is it a hand to grow */
