@@ -26,6 +26,11 @@ static void cover(struct observation *obs, int p)
 /* A washed stone beside a region that is not live (live_regions) is doubted below this
  * neutrality (a white stone's WHITE_NEUTRAL, read_classify.c) */
 #define DEAD_WASHED_NEU 0.8
+/* ... when its grid lines' cross shows at least this share of an empty point's (read_classify.c's
+ * "no lines" bound): a glare on the board leaves the lines, a stone hides them. On the labelled
+ * photos the reader is tuned on, the six washed white stones doubted here show -0.10..0.017 of
+ * crosses typical 0.15..0.21 (five under a tenth), photo 28's lamp glare 0.048 of 0.34 */
+#define DEAD_WASHED_CROSS 0.1
 
 static bool sure_stone(const struct observation *obs, int p)
 {
@@ -126,10 +131,13 @@ static void grow_along(const struct read_points_f *pf, const struct read_thresho
                 /* beside a region that is not live only a doubtful stone is covered, and it does
                  * not spread: one read unsure, or a body at the sensor's limit less neutral than
                  * a shell stone (DEAD_WASHED_NEU: a lamp's glare on the board read white, photo
-                 * 28, neutrality 0.75, beside the glare's covered points) */
+                 * 28, neutrality 0.75, beside the glare's covered points) through which the
+                 * lines show (DEAD_WASHED_CROSS) */
+                bool lines_show =
+                    th->cross_e <= 0 || pf->cross[p] >= DEAD_WASHED_CROSS * th->cross_e;
                 if (!next_to && next_dead && obs->point[p] != OBS_EMPTY &&
                     (obs->conf[p] < GROW_STONE_CONF ||
-                     (pf->washed[p] && pf->neu[p] < DEAD_WASHED_NEU))) {
+                     (pf->washed[p] && pf->neu[p] < DEAD_WASHED_NEU && lines_show))) {
                     cover(obs, p);
                     continue;
                 }
@@ -145,8 +153,10 @@ static void grow_along(const struct read_points_f *pf, const struct read_thresho
  * stone half hidden under a finger). A stone read next to an occluded region of a hand's size
  * (min_region points or more, or EDGE_REGION when it reaches the board's edge) is not
  * trusted: it becomes occluded too. Empty points and lone occluded points (a glint) are left
- * as they are. */
-static void grow_hands(struct observation *obs, const bool *live, int n, int min_region)
+ * as they are, and on stills a sure stone with board in its four gaps (photo 21's two washed
+ * white stones beside an arm; it changes no other labelled photo, held out ones included). */
+static void grow_hands(const struct read_points_f *pf, bool crowds, struct observation *obs,
+                       const bool *live, int n, int min_region)
 {
     static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
     static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
@@ -185,6 +195,9 @@ static void grow_hands(struct observation *obs, const bool *live, int n, int min
         for (int x = 0; x < n; x++) {
             int p = y * OBS_MAX + x;
             if (obs->occluded[p] || obs->point[p] == OBS_EMPTY) continue;
+            /* on stills (crowds): a stone read sure whose four gaps all show board stands free
+             * of the hand (a finger reaching in passes through a gap) */
+            if (crowds && !pf->badgaps[p] && obs->conf[p] >= GROW_STONE_CONF) continue;
             for (int d = 0; d < 8; d++) {
                 int ax = x + dx[d], ay = y + dy[d];
                 if (ax < 0 || ay < 0 || ax >= n || ay >= n) continue;
@@ -253,7 +266,7 @@ void hands_grow(const struct read_points_f *pf, const struct read_thresholds *th
     /* fifteen points: measured over 3..15 on the renders, 15 takes the stones read under hands
      * from 18 to 12 of 2509 covered points at no cost; smaller regions (6, 10) take off a few
      * more but mistake glare patches for hands and lose settled points */
-    grow_hands(obs, live, n, 15);
+    grow_hands(pf, crowds, obs, live, n, 15);
     if (crowds) give_back(pf, n, live, obs);
     /* a point beyond the frame's edge whose clamped sample looks like a stone (a stone cut off
      * by the frame, or not) is not known; nor is it a hand to grow */

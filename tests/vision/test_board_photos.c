@@ -504,7 +504,14 @@ static void run(const char *root_in, const char *name, struct tally *t)
  * bundled 12 of 12 boards right, points right 98.92 %, precision 100 % (1338), recall 97.59 %;
  * shared boards right 168 -> 171 of 180 (source 20 3/3, 94 1/3; no board found wrong),
  * points right 97.30 %, precision 100 % (1884), recall 94.11 % (black 95.59 %, white 92.63 %),
- * exact 9; tuned on 97.32 %, the 4 held out 81.01 % (none of them needs it). */
+ * exact 9; tuned on 97.32 %, the 4 held out 81.01 % (none of them needs it).
+ * Session 21, for stills (read_hands.c): a washed stone beside a region that is not live is
+ * doubted only when the lines' cross shows through it (photos 3, 13, 41, 74: six white stones
+ * in glare; photo 28's lamp glare stays covered), and a sure stone with board in its four gaps
+ * is not covered beside a hand (photo 21: two): bundled recall 97.59 -> 98.18 % (exact 4 -> 5
+ * of 12), shared 94.11 -> 94.56 % (black 95.59 %, white 92.63 -> 93.53 %), tuned on 97.32 ->
+ * 97.82 %, the 4 held out 81.01 -> 81.27 %; precision 100 % (1346, 1893). Floors raised to
+ * just under the shared set's figures (recall, black and white 93 %; white was 92.63 %). */
 static void assert_stone_floors(const struct stone_tally *s)
 {
     if (!s->photos) return;
@@ -513,9 +520,9 @@ static void assert_stone_floors(const struct stone_tally *s)
     assert_true(s->right_correct * 1000 >= 960 * s->right_points);
     assert_true(s->correct * 1000 >= 900 * s->points);
     assert_true(hit * 1000 >= 995 * called);
-    assert_true(hit * 1000 >= 780 * lab);
-    assert_true(s->hit[0] * 1000 >= 780 * s->label[0]);
-    assert_true(s->hit[1] * 1000 >= 770 * s->label[1]);
+    assert_true(hit * 1000 >= 930 * lab);
+    assert_true(s->hit[0] * 1000 >= 930 * s->label[0]);
+    assert_true(s->hit[1] * 1000 >= 930 * s->label[1]);
     assert_true(s->exact * 100 >= 30 * s->photos);
 }
 
