@@ -145,16 +145,33 @@ static bool surely_after(const struct go_obs_guard *g, const struct change *earl
     return shown || read >= 2;
 }
 
+/* Stones first read in one view at least this far apart by the settler's times (gog_read_time)
+ * came in that order: a move's stone is read a moment after the hand leaves it, and a hand over
+ * two points uncovers them within a few frames of each other. */
+#define ORDER_APART_NS 1000000000
+
 /* Is stone k of the side to move surely put after a stone of the other colour not yet played?
- * Then that stone comes first, out of turn. Asked of the first move only: after a guessed move
- * the side to move is itself a guess. */
-static bool after_other(const struct go_obs_guard *g, const struct gog_diff *d, const bool *taken,
-                        int k)
+ * Then that stone comes first, out of turn. Surely: a view read the one and not the other
+ * (surely_after); or, while the side to move has points unread since its last move (out of the
+ * picture, hidden, in glare) where its move may have gone unseen, the other stone, first read in
+ * the same view, was read ORDER_APART_NS before it: moves out of the picture, an odd number, then
+ * that stone, then k. (Not a stone read in an earlier view and waiting since: a stone left
+ * unexplained while the game goes on says nothing of the order of the next moves.)
+ * Asked of the first move only: after a guessed move the side to move is itself a guess. */
+static bool after_other(const struct go_obs_guard *g, const struct go_game *sim,
+                        const struct gog_diff *d, const bool *taken, int k)
 {
-    for (int j = 0; j < d->na; j++)
-        if (!taken[j] && d->adds[j].now != d->adds[k].now && d->adds[j].obs < d->adds[k].obs &&
-            surely_after(g, &d->adds[j], &d->adds[k]))
+    const struct change *a = &d->adds[k];
+    enum go_color tm = (enum go_color)a->now;
+    for (int j = 0; j < d->na; j++) {
+        const struct change *o = &d->adds[j];
+        if (taken[j] || o->now == a->now || o->obs > a->obs) continue;
+        if (o->obs < a->obs && surely_after(g, o, a)) return true;
+        uint8_t dark[GO_POINTS];
+        if (!g->cfg.assume_pass && o->obs == a->obs && o->t + ORDER_APART_NS <= a->t &&
+            !gog_tentative_stone(g, (uint8_t)tm) && gog_dark_points(g, sim, tm, o->obs, dark) > 0)
             return true;
+    }
     return false;
 }
 
@@ -269,7 +286,7 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
         }
         for (int k = 0; k < d->na && pick < 0; k++)
             if (!taken[k] && !handicap_now && d->adds[k].now == tm &&
-                (p->n > 0 || !after_other(g, d, taken, k)))
+                (p->n > 0 || !after_other(g, sim, d, taken, k)))
                 pick = k;
         for (int k = 0; k < d->na && pick < 0; k++)
             if (!taken[k]) pick = k;

@@ -286,6 +286,99 @@ static void test_go_unseen_move_found_by_its_capture(void **state)
     go_event_record_free(&r);
 }
 
+/* ---- Go, views as the settler gives them: when each point began to read what it shows ---- */
+
+/* The stones of a 9x9 game put on at the given times (seconds) ("BC7" at 1.0 ...), seen through a
+ * camera that misses the right-hand column: a stable view every half second from 0.5 on but while
+ * a hand is over the board (from hand0 to hand1 s), each point read since its stone came (the
+ * settler's times), fed to the guard. */
+struct timed_stone {
+    const char *stone;
+    double t;
+};
+
+static void settled_game(const struct timed_stone *st, int n, double hand0, double hand1,
+                         double end, struct got *got)
+{
+    struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Japanese 1989"), NULL);
+    assert_non_null(g);
+    static struct stable_obs so;
+    struct guard_event ev[GUARD_OBS_MAX_EVENTS];
+    memset(got, 0, sizeof *got);
+    uint64_t frame = 0;
+    for (double t = 0.5; t <= end + 1e-9; t += 0.5) {
+        if (t >= hand0 && t <= hand1) continue;
+        memset(&so, 0, sizeof so);
+        struct observation *o = &so.obs;
+        o->t_ns = (int64_t)(t * 1e9);
+        o->frame_seq = ++frame;
+        o->board_found = true;
+        o->w = o->h = 9;
+        so.since_ns = o->t_ns;
+        so.frames = 10;
+        for (int y = 0; y < 9; y++)
+            for (int x = 0; x < 9; x++) {
+                int p = y * OBS_MAX + x;
+                o->conf[p] = x == 8 ? OBS_OUT_OF_VIEW_CONF : 0.95f;
+                so.read_since_ns[p] = 0;
+            }
+        for (int i = 0; i < n && st[i].t < t; i++) {
+            const char *pt = st[i].stone + 1;
+            int x = pt[0] - 'A' - (pt[0] > 'I'), y = 9 - atoi(pt + 1), p = y * OBS_MAX + x;
+            if (x == 8) continue;
+            o->point[p] = st[i].stone[0] == 'B' ? OBS_BLACK : OBS_WHITE;
+            so.read_since_ns[p] = (int64_t)(st[i].t * 1e9);
+        }
+        int k = go_obs_guard_observe_stable(g, &so, ev);
+        for (int i = 0; i < k; i++) on_event(&ev[i], got);
+    }
+    int k = go_obs_guard_flush(g, (int64_t)((end + 1) * 1e9), ev);
+    for (int i = 0; i < k; i++) on_event(&ev[i], got);
+    go_obs_guard_free(g);
+}
+
+/* Black J5, out of the picture, after White G3: White C3 then Black E5, both first seen in one
+ * view (a hand over the board between views), C3 read 1.4 s before E5. White's C3 came first:
+ * Black's move before it was not seen; E5 is not put before C3 (the next moves would be read out of
+ * turn). Footage game 7 (partial view) lost two moves so. */
+static void test_go_other_side_read_first_after_unseen_move(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {{"BC7", 1.0}, {"WG3", 2.0}, {"BJ5", 3.2}, {"WC3", 3.6},
+                                            {"BE5", 5.0}, {"WD4", 6.0}, {"BF6", 7.0}};
+    static struct got got;
+    settled_game(st, (int)(sizeof st / sizeof st[0]), 3.0, 5.4, 9.0, &got);
+    assert_int_equal(flags(&got), 0);
+    struct go_event_record r;
+    char rec[256];
+    record_of(&got, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    assert_string_equal(rec, "B C7 W G3 B -- W C3 B E5 W D4 B F6");
+    go_event_record_free(&r);
+}
+
+/* The same board, no move out of the picture: Black E5 then White C3, but Black's arm hid E5 a
+ * moment longer (C3 read 0.3 s before it): the side to move's stone first, no move not seen. */
+static void test_go_other_side_read_a_moment_first_keeps_the_turn(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {{"BC7", 1.0}, {"WG3", 2.0}, {"BE5", 3.6},
+                                            {"WC3", 3.8}, {"BD4", 6.0}, {"WF6", 7.0}};
+    /* the arm: E5 read from 4.2, C3 from 3.9 */
+    static struct timed_stone seen[sizeof st / sizeof st[0]];
+    memcpy(seen, st, sizeof st);
+    seen[2].t = 4.2, seen[3].t = 3.9;
+    static struct got got;
+    settled_game(seen, (int)(sizeof seen / sizeof seen[0]), 3.5, 4.4, 9.0, &got);
+    assert_int_equal(flags(&got), 0);
+    struct go_event_record r;
+    char rec[256];
+    record_of(&got, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    assert_string_equal(rec, "B C7 W G3 B E5 W C3 B D4 W F6");
+    go_event_record_free(&r);
+}
+
 /* ---- shogi: file 1 (the right-hand column, sente at the bottom) out of the picture ---- */
 
 static const char *const start_rows[9] = {
@@ -451,6 +544,8 @@ int main(void)
         cmocka_unit_test(test_go_full_view_still_two_moves),
         cmocka_unit_test(test_go_unseen_move_on_none_of_its_points),
         cmocka_unit_test(test_go_unseen_move_found_by_its_capture),
+        cmocka_unit_test(test_go_other_side_read_first_after_unseen_move),
+        cmocka_unit_test(test_go_other_side_read_a_moment_first_keeps_the_turn),
         cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
         cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
         cmocka_unit_test(test_shogi_full_view_still_two_moves),
