@@ -818,6 +818,33 @@ static void test_drop_read_in_doubt_as_a_foul_with_no_komadai_read(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* A bishop takes a knight on the far rank, the capturer read in doubt with the knight's face
+ * (0.7) and its square left read empty: only readings in doubt overruled explain it, by the
+ * bishop's capture promoted or not (it may do either there). The same move but for the
+ * promotion: promoted, the likelier, in doubt; no flag. */
+static void test_capture_into_the_zone_read_in_doubt_is_promoted(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k2n1/6B2/9/9/9/9/9/9/4K4 b - 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "3b2a+");
+    int total = 0;
+    for (int i = 0; i < 6; i++) {
+        see(&p);
+        view.point[point_of(sq_of("2a"))] = (uint8_t)shogi_piece(SHOGI_GOTE, SHOGI_KNIGHT);
+        view.conf[point_of(sq_of("2a"))] = 0.7f;
+        total += flags(shogi_obs_guard_observe(g, &view, ev));
+    }
+    assert_int_equal(total, 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 1);
+    char usi[6];
+    assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "3b2a+");
+    shogi_obs_guard_free(g);
+}
+
 /* A silver moved twice, the opponent's move between, all under a hand (no view settled between
  * them): the silver's one move as seen is none a silver makes, its two halves through a square
  * empty before and after are. Three moves, no flag. The same silver move shown alone is a foul. */
@@ -1495,6 +1522,7 @@ int main(void)
         cmocka_unit_test(test_drop_against_a_full_komadai_keeps_its_kind),
         cmocka_unit_test(test_drop_of_a_kind_not_in_hand_is_the_one_it_holds),
         cmocka_unit_test(test_drop_read_in_doubt_as_a_foul_with_no_komadai_read),
+        cmocka_unit_test(test_capture_into_the_zone_read_in_doubt_is_promoted),
         cmocka_unit_test(test_piece_moved_twice_before_the_view_settled),
         cmocka_unit_test(test_drop_captured_at_once_is_no_takeback),
         cmocka_unit_test(test_drop_taken_at_once_with_no_komadai_read),
