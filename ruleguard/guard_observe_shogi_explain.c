@@ -172,7 +172,14 @@ static bool ready(const struct shogi_obs_guard *g, const struct shogi_position *
             bool hand_shows = t >= SHOGI_PAWN && t <= SHOGI_GOLD &&
                               g->hand[c].belief[t] + sobs_pending_count(g, c, t) < p.hand[c][t];
             bool seen_well = g->last_clean && !g->sq[m.to].weak;
-            if (!hand_shows && (origin_pending(g, m) || !(seen_well || waited_long))) return false;
+            /* read weakly, but answered by a move of the opponent read well (a misread of an
+               empty square is answered by nothing): once the change has lasted a little */
+            bool answered = false;
+            for (int j = i + 1; j < n && waited; j++)
+                answered |= (int)shogi_piece_color(seq[j].piece) != c && !g->sq[seq[j].to].weak &&
+                            (shogi_move_is_drop(seq[j]) || !g->sq[seq[j].from].weak);
+            if (!hand_shows && (origin_pending(g, m) || !(seen_well || waited_long || answered)))
+                return false;
             /* its komadai seen just now still holding the piece, and the square read in doubt:
                a misread of an empty square, read twice, looks just like it; wait for the change
                to last */

@@ -89,9 +89,12 @@ struct shogi_move sobs_drop_kind(const struct shogi_obs_guard *g, const struct s
     }
     /* a drop that breaks a rule of where pieces may go (nifu, a dead piece, mate by a pawn) is
        judged as read: those are fouls players make; unless the reader said the kind was in doubt
-       (another kind fit its fresh face about as well: SOBS_CONF_SEEN), then the one other kind in
-       hand that may go there is likelier; a kind the mover does not hold is no drop as read */
-    if (pos->hand[c][t] && (!g->sq[m.to].kind_doubt || shogi_is_legal(pos, m))) return m;
+       (another kind fit its fresh face about as well: SOBS_CONF_SEEN), or read it in doubt at
+       all while the mover's komadai were never read (nothing but the rules to tell the kind),
+       then the one other kind in hand that may go there is likelier; a kind the mover does not
+       hold is no drop as read */
+    bool in_doubt = g->sq[m.to].kind_doubt || (g->sq[m.to].doubt && !g->hand[c].read_obs);
+    if (pos->hand[c][t] && (!in_doubt || shogi_is_legal(pos, m))) return m;
     int n = 0;
     for (int u = SHOGI_PAWN; u <= SHOGI_GOLD; u++) {
         if (u == t || !pos->hand[c][u]) continue;
@@ -286,13 +289,13 @@ static void search_seq(struct search *s, const struct shogi_position *pos, int a
         if (!in_set(s->d, s->nd, m1.to) ||
             (!shogi_move_is_drop(m1) && !in_set(s->d, s->nd, m1.from)))
             continue;
-        /* a drop read as another (unpromoted, fresh) kind, its kind in doubt, that cannot be
+        /* a drop read as another (unpromoted, fresh) kind, read in doubt, that cannot be
            dropped there as read, answered before the view settled: the moves after it see it as
            the kind dropped */
         int read = as_read[m1.to];
         if (shogi_move_is_drop(m1) && read && read != m1.piece &&
             shogi_piece_color(read) == shogi_piece_color(m1.piece) &&
-            !shogi_type_is_promoted(shogi_piece_type(read)) && s->g->sq[m1.to].kind_doubt &&
+            !shogi_type_is_promoted(shogi_piece_type(read)) && s->g->sq[m1.to].doubt &&
             sobs_drop_kind(s->g, pos,
                            (struct shogi_move){SHOGI_HAND, m1.to, (uint8_t)read, 0, false})
                     .piece == m1.piece) {
@@ -462,8 +465,22 @@ static void doubt_dfs(struct doubt_search *s, const struct shogi_position *pos, 
         int key = misread * 64 + sobs_hand_distance(s->g, pos);
         if (s->nbest && key > s->best_key) return;
         if (s->nbest && key == s->best_key) {
-            s->ambiguous |= pos->key != s->best_end;
-            return;
+            if (pos->key == s->best_end) return;
+            /* the same moves but for one promotion (a piece that entered the zone, its face
+               misread where it went): promoted, the likelier; a later sure face amends it */
+            int other = -1;
+            for (int i = 0; i < depth && other != -2; i++) {
+                struct shogi_move x = s->cur[i], y = s->best[i];
+                if (x.from != y.from || x.to != y.to || x.piece != y.piece)
+                    other = -2;
+                else if (x.promote != y.promote)
+                    other = other < 0 ? i : -2;
+            }
+            if (other < 0 || s->nbest != depth) {
+                s->ambiguous = true;
+                return;
+            }
+            if (!s->cur[other].promote) return;
         }
         memcpy(s->best, s->cur, (size_t)depth * sizeof s->cur[0]);
         s->nbest = depth;

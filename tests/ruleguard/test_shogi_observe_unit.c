@@ -753,6 +753,98 @@ static void test_drop_of_a_kind_not_in_hand_is_the_one_it_holds(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* Observe pos k times with neither komadai in view and the piece on sq (when given) read as
+ * `read` at conf (below conf_sure); all events into ev, their number. */
+static int observe_blind_as(struct shogi_obs_guard *g, const struct shogi_position *pos, int k,
+                            const char *sq, int read, float conf)
+{
+    int total = 0;
+    struct guard_event keep[GUARD_OBS_MAX_EVENTS];
+    for (int i = 0; i < k; i++) {
+        see(pos);
+        for (int c = 0; c < 2; c++) view.hands[c].visible = false;
+        if (sq) {
+            view.point[point_of(sq_of(sq))] = (uint8_t)read;
+            view.conf[point_of(sq_of(sq))] = conf;
+        }
+        int n = shogi_obs_guard_observe(g, &view, ev);
+        for (int j = 0; j < n && total < GUARD_OBS_MAX_EVENTS; j++) keep[total++] = ev[j];
+    }
+    memcpy(ev, keep, (size_t)total * sizeof ev[0]);
+    return total;
+}
+
+/* Neither komadai ever read (footage game 12): a bishop dropped on 3b read in doubt as a pawn
+ * (0.7: no kind named surely), a second pawn on the 3rd file as read; the opponent answers, read
+ * surely. The rules decide the kind: the one other kind in hand that may go there, the bishop,
+ * in doubt and said so; then the answer; no flag. Without a bishop in hand the pawn stays a pawn
+ * (no other kind is made up). */
+static void test_drop_read_in_doubt_as_a_foul_with_no_komadai_read(void **state)
+{
+    (void)state;
+    int pawn = shogi_piece(SHOGI_SENTE, SHOGI_PAWN);
+    struct shogi_position p;
+    position(&p, "4k4/9/9/9/9/9/6P2/9/4K4 b BP 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe_blind_as(g, &p, 2, NULL, 0, 0.f);
+    play(&p, "B*3b");
+    int n = observe_blind_as(g, &p, 3, "3b", pawn, 0.7f);
+    int total = flags(n);
+    play(&p, "5a5b");
+    n = observe_blind_as(g, &p, 4, "3b", pawn, 0.7f);
+    total += flags(n);
+    assert_int_equal(total, 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 2);
+    char usi[6];
+    assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "B*3b");
+    assert_string_equal(shogi_move_to_usi(game->plies[1].move, usi), "5a5b");
+    const struct guard_event *e = find(n, GUARD_MOVE);
+    assert_non_null(e);
+    assert_non_null(strstr(e->text, "in doubt"));
+    assert_non_null(strstr(e->text, "FU"));
+    shogi_obs_guard_free(g);
+    /* no bishop in hand: no bishop dropped */
+    position(&p, "4k4/9/9/9/9/9/6P2/9/4K4 b P 1");
+    g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe_blind_as(g, &p, 2, NULL, 0, 0.f);
+    struct shogi_position q = p;
+    q.board[sq_of("3b")] = (uint8_t)pawn;
+    observe_blind_as(g, &q, 3, "3b", pawn, 0.7f);
+    observe_blind_as(g, &q, 4, "3b", pawn, 0.7f);
+    game = shogi_obs_guard_game(g);
+    for (int k = 0; k < game->n; k++)
+        assert_int_not_equal(shogi_piece_type(game->plies[k].move.piece), SHOGI_BISHOP);
+    shogi_obs_guard_free(g);
+}
+
+/* A bishop takes a knight on the far rank, the capturer read in doubt with the knight's face
+ * (0.7) and its square left read empty: only readings in doubt overruled explain it, by the
+ * bishop's capture promoted or not (it may do either there). The same move but for the
+ * promotion: promoted, the likelier, in doubt; no flag. */
+static void test_capture_into_the_zone_read_in_doubt_is_promoted(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "4k2n1/6B2/9/9/9/9/9/9/4K4 b - 1");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    observe(g, &p, 2);
+    play(&p, "3b2a+");
+    int total = 0;
+    for (int i = 0; i < 6; i++) {
+        see(&p);
+        view.point[point_of(sq_of("2a"))] = (uint8_t)shogi_piece(SHOGI_GOTE, SHOGI_KNIGHT);
+        view.conf[point_of(sq_of("2a"))] = 0.7f;
+        total += flags(shogi_obs_guard_observe(g, &view, ev));
+    }
+    assert_int_equal(total, 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 1);
+    char usi[6];
+    assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "3b2a+");
+    shogi_obs_guard_free(g);
+}
+
 /* A silver moved twice, the opponent's move between, all under a hand (no view settled between
  * them): the silver's one move as seen is none a silver makes, its two halves through a square
  * empty before and after are. Three moves, no flag. The same silver move shown alone is a foul. */
@@ -1429,6 +1521,8 @@ int main(void)
         cmocka_unit_test(test_drop_read_as_another_kind_follows_the_komadai),
         cmocka_unit_test(test_drop_against_a_full_komadai_keeps_its_kind),
         cmocka_unit_test(test_drop_of_a_kind_not_in_hand_is_the_one_it_holds),
+        cmocka_unit_test(test_drop_read_in_doubt_as_a_foul_with_no_komadai_read),
+        cmocka_unit_test(test_capture_into_the_zone_read_in_doubt_is_promoted),
         cmocka_unit_test(test_piece_moved_twice_before_the_view_settled),
         cmocka_unit_test(test_drop_captured_at_once_is_no_takeback),
         cmocka_unit_test(test_drop_taken_at_once_with_no_komadai_read),
