@@ -72,37 +72,26 @@ static int cmp_float(const void *a, const void *b)
  * reddest plain face z 4.2 -> 5.9 (RED_Z is 6). */
 #define FACE_LIFT 0.2
 
-/* Which way the board's normal points in the picture at (u, v): away from the image of the
- * normal's direction (the nadir, where lines standing up from the board meet: K K^T l for the
- * board's horizon l, the third row of H's inverse, with a camera of focal length the frame's
- * larger side and its axis through the frame's centre). The grid alone says so, so a camera turned
- * on its side (or upside down) lifts the window along the board, not up the picture; in a view
- * from above the nadir is near the middle, and a face stands out from it. false when undefined. */
-static bool face_up(const struct shogi_grid *g, int width, int height, double u, double v,
-                    double *dx, double *dy)
+/* Which way the board's normal points in the picture at (u, v): toward the board's horizon (the
+ * image line where the board plane's points at infinity would lie, w = 0 in H's inverse), at
+ * right angles to it; the grid alone says so, so a camera turned on its side (or upside down)
+ * lifts the window along the board, not up the picture. false when the view is square on (no
+ * horizon: no lift either). */
+static bool face_up(const struct shogi_grid *g, double u, double v, double *dx, double *dy)
 {
     double Hi[9];
     if (!hom_invert(g->H, Hi)) return false;
-    double l[3] = {Hi[6], Hi[7], Hi[8]}, cx = width / 2.0, cy = height / 2.0,
-           f = width > height ? width : height;
-    /* the board's side of the horizon is where l . p has the sign it has at the board */
-    if (l[0] * u + l[1] * v + l[2] < 0)
-        for (int k = 0; k < 3; k++) l[k] = -l[k];
-    double n[3] = {(f * f + cx * cx) * l[0] + cx * cy * l[1] + cx * l[2],
-                   cx * cy * l[0] + (f * f + cy * cy) * l[1] + cy * l[2],
-                   cx * l[0] + cy * l[1] + l[2]};
-    /* p - nadir in homogeneous form, scaled by the nadir's w (its sign keeps the direction: a
-       nadir behind the camera lies the other way) */
-    double ex = u * n[2] - n[0], ey = v * n[2] - n[1], m = hypot(ex, ey);
-    if (!(m > 0)) return false;
-    *dx = ex / m;
-    *dy = ey / m;
+    double w = Hi[6] * u + Hi[7] * v + Hi[8], n = hypot(Hi[6], Hi[7]);
+    if (!(n > 0) || w == 0) return false;
+    /* w shrinks toward the horizon, whichever its sign */
+    double s = w > 0 ? -1 / n : 1 / n;
+    *dx = s * Hi[6];
+    *dy = s * Hi[7];
     return true;
 }
 
 /* The window's shift in pixels (lifted along the board's normal as the picture shows it). */
-static void face_lift(const struct shogi_grid *g, int width, int height, int sq, double *lx,
-                      double *ly)
+static void face_lift(const struct shogi_grid *g, int sq, double *lx, double *ly)
 {
     *lx = *ly = 0;
     double cx = 9 - shogi_sq_file(sq) + 0.5, cy = shogi_sq_rank(sq) - 0.5, p[4][2];
@@ -120,7 +109,7 @@ static void face_lift(const struct shogi_grid *g, int width, int height, int sq,
     if (s1 <= 0) return;
     double r = s2 / s1, lift = FACE_LIFT * s1 * sqrt(fmax(0, 1 - r * r)), ux, uy, dx, dy;
     hom_apply(g->H, cx, cy, &ux, &uy);
-    if (!face_up(g, width, height, ux, uy, &dx, &dy)) return;
+    if (!face_up(g, ux, uy, &dx, &dy)) return;
     *lx = lift * dx;
     *ly = lift * dy;
 }
@@ -134,7 +123,7 @@ static bool ink_red(const struct shogi_grid *g, const struct vision_image *col, 
     const int ri = col->fmt == VISION_RGB24 ? 0 : 2, bi = 2 - ri;
     double x0 = 9 - shogi_sq_file(sq) + INK_MARGIN, y0 = shogi_sq_rank(sq) - 1 + INK_MARGIN;
     double step = (1 - 2 * INK_MARGIN) / INK_N, lx, ly;
-    face_lift(g, col->width, col->height, sq, &lx, &ly);
+    face_lift(g, sq, &lx, &ly);
     float lum[INK_N * INK_N], rg[INK_N * INK_N], sorted[INK_N * INK_N];
     int n = 0;
     for (int i = 0; i < INK_N; i++)
