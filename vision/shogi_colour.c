@@ -63,37 +63,17 @@ static int cmp_float(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* A piece's face stands above the board: a tilted camera sees its characters nearer the board's far
- * edge than the cell's centre on the board's plane (in side views most of a promoted face's red
- * fell outside the window: a horse read as a bishop). The lift in pixels is FACE_LIFT of the cell's
+/* A piece's face stands above the board: a tilted camera sees its characters higher up the picture
+ * than the cell's centre on the board's plane (in side views most of a promoted face's red fell
+ * outside the window: a horse read as a bishop). The lift in pixels is FACE_LIFT of the cell's
  * larger image scale times the sine of the board's tilt, both from the grid's local map (an
- * overhead view gets almost none). Measured on the truth grid of the 30 footage games and 7 side
- * fault films (every 10th settled frame): promoted faces read plain (z < 3) 52 of 351 -> 0, the
- * reddest plain face z 4.2 -> 5.9 (RED_Z is 6). */
+ * overhead view gets almost none); up the picture, for a camera held upright. Measured on the truth
+ * grid of the 30 footage games and 7 side fault films (every 10th settled frame): promoted faces
+ * read plain (z < 3) 52 of 351 -> 0, the reddest plain face z 4.2 -> 5.9 (RED_Z is 6). */
 #define FACE_LIFT 0.2
 
-/* Which way the board's normal points in the picture at (u, v): toward the board's horizon (the
- * image line where the board plane's points at infinity would lie, w = 0 in H's inverse), at
- * right angles to it; the grid alone says so, so a camera turned on its side (or upside down)
- * lifts the window along the board, not up the picture. false when the view is square on (no
- * horizon: no lift either). */
-static bool face_up(const struct shogi_grid *g, double u, double v, double *dx, double *dy)
+static double face_lift(const struct shogi_grid *g, int sq)
 {
-    double Hi[9];
-    if (!hom_invert(g->H, Hi)) return false;
-    double w = Hi[6] * u + Hi[7] * v + Hi[8], n = hypot(Hi[6], Hi[7]);
-    if (!(n > 0) || w == 0) return false;
-    /* w shrinks toward the horizon, whichever its sign */
-    double s = w > 0 ? -1 / n : 1 / n;
-    *dx = s * Hi[6];
-    *dy = s * Hi[7];
-    return true;
-}
-
-/* The window's shift in pixels (lifted along the board's normal as the picture shows it). */
-static void face_lift(const struct shogi_grid *g, int sq, double *lx, double *ly)
-{
-    *lx = *ly = 0;
     double cx = 9 - shogi_sq_file(sq) + 0.5, cy = shogi_sq_rank(sq) - 0.5, p[4][2];
     hom_apply(g->H, cx - 0.5, cy, &p[0][0], &p[0][1]);
     hom_apply(g->H, cx + 0.5, cy, &p[1][0], &p[1][1]);
@@ -106,12 +86,9 @@ static void face_lift(const struct shogi_grid *g, int sq, double *lx, double *ly
     double t = a * a + b * b + c * c + d * d, det = fabs(a * d - b * c);
     double disc = sqrt(fmax(0, t * t / 4 - det * det));
     double s1 = sqrt(t / 2 + disc), s2 = sqrt(fmax(0, t / 2 - disc));
-    if (s1 <= 0) return;
-    double r = s2 / s1, lift = FACE_LIFT * s1 * sqrt(fmax(0, 1 - r * r)), ux, uy, dx, dy;
-    hom_apply(g->H, cx, cy, &ux, &uy);
-    if (!face_up(g, ux, uy, &dx, &dy)) return;
-    *lx = lift * dx;
-    *ly = lift * dy;
+    if (s1 <= 0) return 0;
+    double r = s2 / s1;
+    return FACE_LIFT * s1 * sqrt(fmax(0, 1 - r * r));
 }
 
 /* The cell's ink redness into *out; false when it cannot be measured (no colour, the cell out of
@@ -122,16 +99,14 @@ static bool ink_red(const struct shogi_grid *g, const struct vision_image *col, 
     if (!col || col->fmt == VISION_GRAY8) return false;
     const int ri = col->fmt == VISION_RGB24 ? 0 : 2, bi = 2 - ri;
     double x0 = 9 - shogi_sq_file(sq) + INK_MARGIN, y0 = shogi_sq_rank(sq) - 1 + INK_MARGIN;
-    double step = (1 - 2 * INK_MARGIN) / INK_N, lx, ly;
-    face_lift(g, sq, &lx, &ly);
+    double step = (1 - 2 * INK_MARGIN) / INK_N, lift = face_lift(g, sq);
     float lum[INK_N * INK_N], rg[INK_N * INK_N], sorted[INK_N * INK_N];
     int n = 0;
     for (int i = 0; i < INK_N; i++)
         for (int j = 0; j < INK_N; j++) {
             double u, v;
             hom_apply(g->H, x0 + (j + 0.5) * step, y0 + (i + 0.5) * step, &u, &v);
-            u += lx;
-            v += ly;
+            v -= lift;
             int iu = (int)floor(u), iv = (int)floor(v);
             if (iu < 0 || iv < 0 || iu + 1 >= col->width || iv + 1 >= col->height) continue;
             double fu = u - iu, fv = v - iv, c[3];
