@@ -24,13 +24,13 @@ static void normalise(const uint8_t *patch, float *out)
     for (int i = 0; i < N; i++) out[i] = (float)((patch[i] - mean) * k);
 }
 
-void shogi_book_add(struct shogi_book *b, int piece, const uint8_t *patch)
+static void add_entry(struct shogi_book *b, int t, int c, const float *v)
 {
-    int t = shogi_piece_type(piece), c = shogi_piece_color(piece);
-    if (t <= 0 || t >= SHOGI_TYPES) return;
-    float v[N];
-    normalise(patch, v);
     /* running mean; renormalised when matched */
+    if (b->turned_only[t][c]) {
+        b->count[t][c] = 0;
+        b->turned_only[t][c] = false;
+    }
     int n = ++b->count[t][c];
     double nn = 0;
     for (int i = 0; i < N; i++) {
@@ -39,6 +39,22 @@ void shogi_book_add(struct shogi_book *b, int piece, const uint8_t *patch)
     }
     b->norm[t][c] = nn > 0 ? (float)sqrt(nn) : 0;
     b->generation++;
+}
+
+void shogi_book_add(struct shogi_book *b, int piece, const uint8_t *patch)
+{
+    int t = shogi_piece_type(piece), c = shogi_piece_color(piece);
+    if (t <= 0 || t >= SHOGI_TYPES) return;
+    float v[N];
+    normalise(patch, v);
+    add_entry(b, t, c, v);
+    if (!shogi_type_is_promoted((enum shogi_type)t) || b->count[t][!c]) return;
+    /* the patch is the cell's, in the view: the other owner's piece shows it turned half round
+       (index i -> N - 1 - i) */
+    float w[N];
+    for (int i = 0; i < N; i++) w[i] = v[N - 1 - i];
+    add_entry(b, t, !c, w);
+    b->turned_only[t][!c] = true;
 }
 
 /* Eight partial sums in float: the compiler can vectorise them (a single double sum it may not

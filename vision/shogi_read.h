@@ -69,11 +69,17 @@ struct shogi_book {
     float tpl[SHOGI_TYPES][2][SHOGI_PATCH * SHOGI_PATCH];
     int count[SHOGI_TYPES][2];
     float norm[SHOGI_TYPES][2]; /* of each tpl (a mean of unit vectors is shorter) */
-    unsigned generation;        /* changes whenever an entry does (cached scores go stale) */
-    double occ_threshold;       /* texture above which a cell is occupied */
+    /* the entry holds only the other owner's face turned half round (shogi_book_add): the first
+     * face seen of this owner replaces it */
+    bool turned_only[SHOGI_TYPES][2];
+    unsigned generation;  /* changes whenever an entry does (cached scores go stale) */
+    double occ_threshold; /* texture above which a cell is occupied */
 };
 void shogi_book_clear(struct shogi_book *b);
-/* Add a patch as an example of piece (board/shogi.h piece code). */
+/* Add a patch as an example of piece (board/shogi.h piece code). A promoted face of one owner the
+ * book has not seen of the other owner (a promotion learned when it happens) starts the other's
+ * entry too, turned half round (a piece points at the opponent: the same face from the other
+ * side), until a face of the other owner replaces it. */
 void shogi_book_add(struct shogi_book *b, int piece, const uint8_t *patch);
 /* Normalised cross-correlation of patch with the book's entry for piece (-2 when none). */
 double shogi_book_match(const struct shogi_book *b, int piece, const uint8_t *patch);

@@ -356,6 +356,9 @@ void shogi_reader_turn(struct shogi_reader *r)
         int c = r->book.count[t][0];
         r->book.count[t][0] = r->book.count[t][1];
         r->book.count[t][1] = c;
+        bool only = r->book.turned_only[t][0];
+        r->book.turned_only[t][0] = r->book.turned_only[t][1];
+        r->book.turned_only[t][1] = only;
         float nn = r->book.norm[t][0];
         r->book.norm[t][0] = r->book.norm[t][1];
         r->book.norm[t][1] = nn;
