@@ -36,6 +36,11 @@
 #define COVER_BREAK_S 0.25
 #define COVER_SHARE   0.8
 #define COVER_UNREAD  0xff
+/* A point covered alone for at most this many frames in a row, read surely just before, is no
+ * hand: it is read as it was (a dim fault film's black stone at the board's edge taken for a hand
+ * in one frame of three, one or two frames at a time: no view settled after ply 21, the last 15 s
+ * of moves lost). A hand that stays, or grows over a neighbour, is a cover from its next frame. */
+#define BLIP_COVER_FRAMES 2
 
 struct settler {
     struct settle_params p;
@@ -73,6 +78,8 @@ struct settler {
     bool have_tail, tail_held;
     struct observation tail, tail_view;
     int tail_frames;
+    int cover_run[OBS_POINTS];      /* frames in a row each point has been read covered */
+    struct observation unblipped;   /* this frame with its blips read as they were (unblip) */
 };
 
 #define BLIP_FRAMES 3
@@ -363,9 +370,35 @@ static void say(struct settler *s, const struct observation *seen, bool repeat, 
     s->holding = true;
 }
 
-bool settle_push(struct settler *s, const struct observation *obs, struct stable_obs *out)
+/* obs, or (in *copy) obs with each point covered alone for a blip (BLIP_COVER_FRAMES) read as it
+ * was read last, surely. */
+static const struct observation *unblip(struct settler *s, const struct observation *obs,
+                                        struct observation *copy)
 {
-    track_occlusion(s, obs);
+    bool any = false;
+    for (int p = 0; p < OBS_POINTS; p++) {
+        if (!obs->board_found || !obs->occluded[p]) {
+            s->cover_run[p] = 0;
+            continue;
+        }
+        s->cover_run[p]++;
+        if (s->cover_run[p] > BLIP_COVER_FRAMES || !alone(obs, p) || !s->have_last[p] ||
+            s->last_conf[p] < s->p.hold_conf)
+            continue;
+        if (!any) *copy = *obs;
+        any = true;
+        copy->occluded[p] = false;
+        copy->noccluded--;
+        copy->point[p] = s->last_val[p];
+        copy->conf[p] = s->last_conf[p];
+    }
+    return any ? copy : obs;
+}
+
+bool settle_push(struct settler *s, const struct observation *seen, struct stable_obs *out)
+{
+    const struct observation *obs = unblip(s, seen, &s->unblipped);
+    track_occlusion(s, seen); /* the cover as read: its share of frames (COVER_SHARE) */
     /* the readings each point left before this frame (a flicker is a return to one of them) */
     int64_t prev_ns[OBS_POINTS];
     uint8_t prev_left[OBS_POINTS];

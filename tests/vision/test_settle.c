@@ -334,6 +334,49 @@ static void test_lone_cover_is_still_sooner(void **state)
     settle_free(s.st);
 }
 
+/* A sure stone at the board's edge read covered, alone, one or two frames in every three (a dim
+ * fault film: no view settled after ply 21 and the last 15 s of moves were lost): a blip is no
+ * hand, the point is read as it was, and the view with a new stone elsewhere is said with it. A
+ * patch of covered points (a hand) is a cover from its first frame, as before. */
+static void test_lone_blinking_cover_is_read_as_it_was(void **state)
+{
+    (void)state;
+    struct stream s;
+    struct settle_params p = each_second();
+    stream_open(&s, &p);
+    put(&s, 8, 4, OBS_BLACK, 0.98f);
+    frames(&s, 16);
+    assert_int_equal(s.said, 1);
+    put(&s, 6, 6, OBS_WHITE, 0.95f);
+    for (int k = 0; k < 12; k++) {
+        cover(&s, 8, 4, true);
+        frames(&s, 1 + k % 2);
+        cover(&s, 8, 4, false);
+        put(&s, 8, 4, OBS_BLACK, 0.98f);
+        frames(&s, 2);
+    }
+    assert_true(s.said >= 2);
+    assert_true(s.last.obs.point[6 * OBS_MAX + 6] == OBS_WHITE);
+    assert_true(s.last.obs.point[4 * OBS_MAX + 8] == OBS_BLACK);
+    assert_false(s.last.obs.occluded[4 * OBS_MAX + 8]);
+    settle_free(s.st);
+
+    /* the same blinks over two points side by side: a hand's edge, no view said */
+    stream_open(&s, &p);
+    put(&s, 8, 4, OBS_BLACK, 0.98f);
+    frames(&s, 16);
+    put(&s, 6, 6, OBS_WHITE, 0.95f);
+    for (int k = 0; k < 12; k++) {
+        cover(&s, 8, 4, true), cover(&s, 8, 5, true);
+        frames(&s, 1 + k % 2);
+        cover(&s, 8, 4, false), cover(&s, 8, 5, false);
+        put(&s, 8, 4, OBS_BLACK, 0.98f);
+        frames(&s, 2);
+    }
+    assert_int_equal(s.said, 1);
+    settle_free(s.st);
+}
+
 /* A point beyond the picture's edge read out of view one frame and covered the next (a partial
  * view's clamped pixels that look like a stone), beside a point covered for good: no hand comes
  * and goes, the view settles once the cover has been still for still_occlusion_s (it never did:
@@ -563,6 +606,7 @@ int main(void)
         cmocka_unit_test(test_flicker_is_said_as_read_most),
         cmocka_unit_test(test_flicker_against_a_sure_reading),
         cmocka_unit_test(test_lone_cover_is_still_sooner),
+        cmocka_unit_test(test_lone_blinking_cover_is_read_as_it_was),
         cmocka_unit_test(test_out_of_view_flicker_is_no_hand),
         cmocka_unit_test(test_flickering_false_cover_is_still),
         cmocka_unit_test(test_cover_over_a_new_stone_is_no_still_cover),
