@@ -78,8 +78,8 @@ struct settler {
     bool have_tail, tail_held;
     struct observation tail, tail_view;
     int tail_frames;
-    int cover_run[OBS_POINTS];      /* frames in a row each point has been read covered */
-    struct observation unblipped;   /* this frame with its blips read as they were (unblip) */
+    int cover_run[OBS_POINTS];    /* frames in a row each point has been read covered */
+    struct observation unblipped; /* this frame with its blips read as they were (unblip) */
 };
 
 #define BLIP_FRAMES 3
