@@ -99,6 +99,34 @@ int sobs_unseen_moves(const struct shogi_obs_guard *g, const struct shogi_positi
     return nalt;
 }
 
+/* Where b2 differs from p (the game after an unseen move), the opponent's moves that explain it,
+ * beginning with the side to move in p: their number in seq, 0 when nothing differs, -1 when no
+ * such story explains the board. */
+static int opponent_story(const struct shogi_obs_guard *g, const struct shogi_position *p,
+                          const uint8_t *b2, struct shogi_move seq[SOBS_SEQ_MAX])
+{
+    int d[SHOGI_SQUARES], nd = 0;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        if (b2[sq] != p->board[sq]) d[nd++] = sq;
+    if (nd == 0) return 0;
+    int dist, n = sobs_find_moves(g, p, b2, d, nd, nd, seq, &dist);
+    if (n == 0 || dist >= 1 << 20 || (int)shogi_piece_color(seq[0].piece) != p->side) return -1;
+    return n;
+}
+
+/* One more unseen move m that explains the board, kept among alt by its weight; the story after
+ * the heaviest one in rest. */
+static void keep_alt(struct shogi_move alt[SOBS_UNSEEN_ALTS], int *nalt, int *total,
+                     struct shogi_move m, const struct shogi_move *seq, int n,
+                     struct shogi_move rest[SOBS_SEQ_MAX], int *nrest)
+{
+    (*total)++;
+    if (insert_by_weight(alt, nalt, m) == 0) {
+        memcpy(rest, seq, (size_t)n * sizeof seq[0]);
+        *nrest = n;
+    }
+}
+
 int sobs_half_seen(const struct shogi_obs_guard *g, const struct shogi_position *pos,
                    const uint8_t *board, struct shogi_move alt[SOBS_UNSEEN_ALTS], int *total,
                    struct shogi_move rest[SOBS_SEQ_MAX], int *nrest)
@@ -118,18 +146,10 @@ int sobs_half_seen(const struct shogi_obs_guard *g, const struct shogi_position 
         uint8_t b2[SHOGI_SQUARES];
         memcpy(b2, board, sizeof b2);
         b2[m.to] = p.board[m.to];
-        int d[SHOGI_SQUARES], nd = 0;
-        for (int sq = 0; sq < SHOGI_SQUARES; sq++)
-            if (b2[sq] != p.board[sq]) d[nd++] = sq;
-        if (nd == 0) continue; /* no move after it: nothing says it was made yet */
         struct shogi_move seq[SOBS_SEQ_MAX];
-        int dist, n = sobs_find_moves(g, &p, b2, d, nd, nd, seq, &dist);
-        if (n == 0 || dist >= 1 << 20 || (int)shogi_piece_color(seq[0].piece) != p.side) continue;
-        (*total)++;
-        if (insert_by_weight(alt, &nalt, m) == 0) {
-            memcpy(rest, seq, (size_t)n * sizeof seq[0]);
-            *nrest = n;
-        }
+        int n = opponent_story(g, &p, b2, seq);
+        if (n <= 0) continue; /* no move after it (nothing says it was made yet), or no story */
+        keep_alt(alt, &nalt, total, m, seq, n, rest, nrest);
     }
     return nalt;
 }
@@ -158,21 +178,10 @@ int sobs_arrived_from_dark(const struct shogi_obs_guard *g, const struct shogi_p
         memcpy(b2, board, sizeof b2);
         b2[m.from] = p.board[m.from];
         b2[m.to] = p.board[m.to];
-        int d[SHOGI_SQUARES], nd = 0;
-        for (int sq = 0; sq < SHOGI_SQUARES; sq++)
-            if (b2[sq] != p.board[sq]) d[nd++] = sq;
         struct shogi_move seq[SOBS_SEQ_MAX];
-        int dist, n = 0;
-        if (nd > 0) {
-            n = sobs_find_moves(g, &p, b2, d, nd, nd, seq, &dist);
-            if (n == 0 || dist >= 1 << 20 || (int)shogi_piece_color(seq[0].piece) != p.side)
-                continue;
-        }
-        (*total)++;
-        if (insert_by_weight(alt, &nalt, m) == 0) {
-            memcpy(rest, seq, (size_t)n * sizeof seq[0]);
-            *nrest = n;
-        }
+        int n = opponent_story(g, &p, b2, seq);
+        if (n < 0) continue;
+        keep_alt(alt, &nalt, total, m, seq, n, rest, nrest);
     }
     return nalt;
 }

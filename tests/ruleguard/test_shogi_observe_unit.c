@@ -906,16 +906,7 @@ static void test_drop_captured_at_once_is_no_takeback(void **state)
 /* Observe pos k times with neither komadai in view; all events into ev, their number. */
 static int observe_blind(struct shogi_obs_guard *g, const struct shogi_position *pos, int k)
 {
-    int total = 0;
-    struct guard_event keep[GUARD_OBS_MAX_EVENTS];
-    for (int i = 0; i < k; i++) {
-        see(pos);
-        for (int c = 0; c < 2; c++) view.hands[c].visible = false;
-        int n = shogi_obs_guard_observe(g, &view, ev);
-        for (int j = 0; j < n && total < GUARD_OBS_MAX_EVENTS; j++) keep[total++] = ev[j];
-    }
-    memcpy(ev, keep, (size_t)total * sizeof ev[0]);
-    return total;
+    return observe_blind_as(g, pos, k, NULL, 0, 0.f);
 }
 
 /* Neither komadai ever read (the footage's recorder reads none): a bishop dropped with check, seen
