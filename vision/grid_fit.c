@@ -348,10 +348,13 @@ static double bilinear(const uint8_t *g, int w, int h, double x, double y)
     return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[w] + fx * p[w + 1]);
 }
 
-double grid_line_evidence(const uint8_t *g, int w, int h, const double H[9], int n, int fam,
-                          double k, bool strict)
+/* The line evidence of grid_line_evidence; *wood (may be NULL): the mean grey beside the line
+ * where it shows (-1 where it never does). */
+static double line_evidence(const uint8_t *g, int w, int h, const double H[9], int n, int fam,
+                            double k, bool strict, double *wood)
 {
     int good = 0, total = 0, steps = 4 * (n - 1);
+    double side = 0;
     for (int i = 0; i <= steps; i++) {
         double s = (double)i / 4;
         double u = fam ? s : k, v = fam ? k : s, du = fam ? 0 : 0.3, dv = fam ? 0.3 : 0;
@@ -366,9 +369,19 @@ double grid_line_evidence(const uint8_t *g, int w, int h, const double H[9], int
         /* strict: and deeper than the two sides differ: the board's edge against the table (a
          * darker rim, the table beyond) is a step, not a line. (Closer beside the line, 0.12
          * spacings, lost real photos, whose lines are wide: 130 -> 122 of 180 boards right.) */
-        good += l + 2 < o1 && l + 2 < o2 && (!strict || fabs(o1 - o2) < fmin(o1, o2) - l);
+        if (l + 2 < o1 && l + 2 < o2 && (!strict || fabs(o1 - o2) < fmin(o1, o2) - l)) {
+            good++;
+            side += (o1 + o2) / 2;
+        }
     }
+    if (wood) *wood = good ? side / good : -1;
     return total * 3 >= steps ? (double)good / total : -1;
+}
+
+double grid_line_evidence(const uint8_t *g, int w, int h, const double H[9], int n, int fam,
+                          double k, bool strict)
+{
+    return line_evidence(g, w, h, H, n, fam, k, strict, NULL);
 }
 
 /* Star points (hoshi) of an n board, as grid indices; how many (0 for sizes without a known
@@ -476,6 +489,37 @@ static bool star_anchor(const uint8_t *g, int w, int h, double H[9], int n)
  * line inside the image loses this much (a line's full evidence is 1). */
 #define LINE_ABSENT 0.1
 #define ABSENT_COST 0.3
+/* Under this share of the board's grey beside its lines (the median over the lines that show),
+ * the ground beside a line is not the board (a table 0.55-0.6 of it in the renders) */
+#define OFF_BOARD 0.7
+
+/* With the window's one end out of the picture and the other in it, the lines beyond the
+ * outermost one whose ground looks like the board (counting outward over the end in the
+ * picture) lie on the table, whose streaks pass for lines: a window reaching over the board's
+ * near edge onto them lost nothing at its unseen end and gained them. They show no line.
+ * Lines inside the board are never judged by their ground (stones, shadows darken it). */
+static void off_board_lines(double ev[64], const double wood[64], int n)
+{
+    bool lo_in = ev[6] >= 0, hi_in = ev[n - 1 + 6] >= 0;
+    if (lo_in == hi_in) return;
+    int dir = hi_in ? 1 : -1; /* outward over the end in the picture */
+    double ref[64];
+    int nref = 0;
+    for (int k = -6; k < n + 6; k++)
+        if (ev[k + 6] >= 0.5) ref[nref++] = wood[k + 6];
+    if (nref < 3) return;
+    qsort(ref, (size_t)nref, sizeof *ref, cmp_dbl);
+    double cut = OFF_BOARD * ref[nref / 2];
+    int from = dir > 0 ? -6 : n + 5, to = dir > 0 ? n + 6 : -7, edge = to;
+    for (int k = from; k != to; k += dir)
+        if (ev[k + 6] >= 0.5 && wood[k + 6] >= cut) edge = k;
+    /* the board's edge within a shift's reach (3 lines) of the window's end in the picture, or
+     * beyond it: else the lines between are the board's own, weak (a worn or shaded board) */
+    int end = dir > 0 ? n - 1 : 0;
+    if (edge == to || (edge - end) * dir < -3) return;
+    for (int k = edge + dir; k != to; k += dir)
+        if (ev[k + 6] > 0 && wood[k + 6] < cut) ev[k + 6] = 0;
+}
 
 bool grid_window_has_absent_line(const uint8_t *g, int w, int h, const double H[9], int n)
 {
@@ -493,9 +537,10 @@ bool grid_place_window(const uint8_t *g, int w, int h, double H[9], int n, bool 
     for (int it = 0; it < 3; it++) {
         int shift[2] = {0, 0};
         for (int fam = 0; fam < 2; fam++) {
-            double ev[64];
+            double ev[64], wood[64];
             for (int k = -6; k < n + 6; k++)
-                ev[k + 6] = grid_line_evidence(g, w, h, H, n, fam, k, strict);
+                ev[k + 6] = line_evidence(g, w, h, H, n, fam, k, strict, &wood[k + 6]);
+            if (strict) off_board_lines(ev, wood, n);
             double best = -1e9;
             for (int s = -3; s <= 3; s++) {
                 /* lines inside the window should look like lines (out of the image: no say;

@@ -27,6 +27,11 @@
 /* A glare pales the board's colour around a point to under this share of the frame's board's
  * (a black stone at a glare spot's centre: 0.50..0.56 on a film; a shade keeps the colour) */
 #define GLARE_PALE 0.7
+/* A black stone lit by a lamp's glare beside it reads up to this much above the black bound
+ * (tb's fallback 0.6, when too few stones part the frame's brightness: partial film gg13_05000,
+ * a black stone at a glare's rim 0.607..0.617 over 500 frames, held covered for "neither board
+ * nor stone") */
+#define LIT_BLACK_MARGIN 0.1
 /* A washed "white stone" no brighter than this share of the board around, and not as neutral as
  * one, is the board (classify_points) */
 #define WASHED_WHITE_RHO 1.04
@@ -75,6 +80,16 @@ static int point_value(const struct read_points_f *pf, const struct read_thresho
     }
     if (pf->rho[p] < tb) {
         *conf = read_clamp01((tb - pf->rho[p]) / 0.15);
+        return OBS_BLACK;
+    }
+    /* just above the bound, as neutral as a stone, and hiding its own lines (their valleys
+     * where they are measured, else the cross): a black stone lit by a glare beside it, in doubt
+     * (a shadow on the board keeps its lines and its colour) */
+    bool valleys = !isnan(pf->line[p]) && th->line_e > 0;
+    if (pf->rho[p] < tb + LIT_BLACK_MARGIN && pf->neu[p] > WHITE_BODY_NEU && !pf->offcolour[p] &&
+        (valleys ? pf->line[p] < LINE_HIDDEN * th->line_e
+                 : use_cross && pf->cross[p] < 0.1 * cross_e)) {
+        *conf = 0.5;
         return OBS_BLACK;
     }
     if (use_cross && pf->rho[p] < 0.85 && pf->grey[p] > 0.7 && pf->cross[p] < 0.1 * cross_e) {
