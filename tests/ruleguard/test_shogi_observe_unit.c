@@ -970,6 +970,39 @@ static void test_drop_captured_at_once_is_no_takeback(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* Not-in-hand film 10 (dim): gote's komadai one piece short of the game (a capture never put
+ * there) and the piece just captured not there yet: the legal story (a horse's long capture, then
+ * sente's move) agrees with the komadai no better than an illegal one would, and was taken for
+ * one; the horse's move then read as two through an empty square (6g4e, 3f3e, 4e8i), every later
+ * move a ply off. The legal story found again is still legal: its two moves, no flag. */
+static void test_legal_story_short_of_the_komadai_stays_legal(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPP1/1B5R1/LNSGKGSNL w p 4");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    struct shogi_position read = p;
+    read.hand[SHOGI_GOTE][SHOGI_PAWN] = 0; /* the pawn gote took never reached its komadai */
+    int n = flags(observe(g, &read, 3));
+    play(&p, "2b8h+");
+    play(&p, "2g2f");
+    read = p;
+    read.hand[SHOGI_GOTE][SHOGI_PAWN] = 0;
+    read.hand[SHOGI_GOTE][SHOGI_BISHOP] = 0; /* on its way */
+    for (int i = 0; i < 4; i++) {
+        int k = observe(g, &read, 1);
+        n += count(k, GUARD_TWO_MOVES) + count(k, GUARD_ILLEGAL_MOVE) +
+             count(k, GUARD_BOARD_DISTURBED);
+    }
+    assert_int_equal(n, 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 2);
+    char usi[6];
+    assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "2b8h+");
+    assert_string_equal(shogi_move_to_usi(game->plies[1].move, usi), "2g2f");
+    shogi_obs_guard_free(g);
+}
+
 /* Observe pos k times with neither komadai in view; all events into ev, their number. */
 static int observe_blind(struct shogi_obs_guard *g, const struct shogi_position *pos, int k)
 {
@@ -1584,6 +1617,7 @@ int main(void)
         cmocka_unit_test(test_capture_into_the_zone_read_in_doubt_is_promoted),
         cmocka_unit_test(test_piece_moved_twice_before_the_view_settled),
         cmocka_unit_test(test_drop_captured_at_once_is_no_takeback),
+        cmocka_unit_test(test_legal_story_short_of_the_komadai_stays_legal),
         cmocka_unit_test(test_drop_taken_at_once_with_no_komadai_read),
         cmocka_unit_test(test_capture_reaches_the_komadai_late_or_never),
         cmocka_unit_test(test_piece_disappears_from_the_komadai),
