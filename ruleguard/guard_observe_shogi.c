@@ -117,6 +117,14 @@ static bool board_settled(const struct shogi_obs_guard *g)
     return !memcmp(board, sobs_game(g)->pos.board, SHOGI_SQUARES);
 }
 
+/* The board believed is the game's position, every square (the mask put aside). */
+static bool board_in_sync(const struct shogi_obs_guard *g)
+{
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        if (g->sq[sq].belief != sobs_game(g)->pos.board[sq] || g->sq[sq].cand.active) return false;
+    return true;
+}
+
 static void run(struct shogi_obs_guard *g, const struct observation *o, int64_t t, uint64_t frame,
                 enum sobs_mode mode, struct sobs_evbuf *b)
 {
@@ -139,6 +147,10 @@ int shogi_obs_guard_observe(struct shogi_obs_guard *g, const struct observation 
     sobs_read(g, o);
     struct sobs_evbuf b = {ev, 0};
     run(g, o, o->t_ns, o->frame_seq, SOBS_OBSERVING, &b);
+    /* before the first move, the last view that showed the start stands for the last move: a
+       square unread since then is as unread since the last move (a first move made out of the
+       picture before any was seen) */
+    if (g->nmoves == 0 && b.n == 0 && board_in_sync(g)) g->move_obs = g->nobs;
     return b.n;
 }
 
@@ -157,7 +169,9 @@ int shogi_obs_guard_observe_stable(struct shogi_obs_guard *g, const struct stabl
     for (int i = 0; i < reps; i++) {
         struct guard_event tmp[GUARD_OBS_MAX_EVENTS];
         o.frame_seq = i ? 0 : s->obs.frame_seq;
+        g->view_held = s->frames >= 2 && i == reps - 1;
         int k = shogi_obs_guard_observe(g, &o, tmp);
+        g->view_held = false;
         for (int j = 0; j < k && n < GUARD_OBS_MAX_EVENTS; j++) {
             ev[n] = tmp[j];
             ev[n++].frame_seq = s->obs.frame_seq;

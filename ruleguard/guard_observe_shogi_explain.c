@@ -567,8 +567,10 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
         int total = 0, nrest = 0;
         int nalt = sobs_arrived_from_dark(g, pos, board, alt, &total, rest, &nrest);
         if (nalt > 0 && total == 1) {
+            /* settled: read again and again, or the last reading of a view the settler held
+               still (a view per move: the next one shows the next move) */
             bool settled = flushing || (!sobs_any_candidate(g) && g->last_clean &&
-                                        g->wait >= g->cfg.max_wait_obs);
+                                        (g->wait >= g->cfg.max_wait_obs || g->view_held));
             if (!settled) return;
             struct shogi_position after = *pos;
             shogi_do_move(&after, alt[0]);

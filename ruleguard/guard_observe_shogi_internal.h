@@ -93,6 +93,7 @@ struct shogi_obs_guard {
     uint64_t last_frame;
     int64_t last_t;
     bool last_clean; /* the last observation read every square */
+    bool view_held;  /* the observation is the last reading of a view the settler held still */
     uint64_t wait_sig;
     int wait;
     bool resigned;
@@ -189,8 +190,9 @@ int sobs_half_seen(const struct shogi_obs_guard *g, const struct shogi_position 
 /* Nothing explains the board legally, but a move of the side to move from a square unread since
  * the last move (out of the picture) onto one read now with a piece of its side that was not
  * there (the piece as the game has it, or a face read in doubt: the reader named an arrival it
- * never saw leave), and legal moves of the opponent after it, do: those moves (the likeliest
- * first, into alt; how many, *total all) and the opponent's moves after alt[0] (into rest). */
+ * never saw leave), or onto an empty square read empty from which the moves after it take the
+ * piece on (its first step unseen), and legal moves of the opponent after it, do: those moves
+ * (the likeliest first, into alt; how many, *total all) and the moves after alt[0] (into rest). */
 int sobs_arrived_from_dark(const struct shogi_obs_guard *g, const struct shogi_position *pos,
                            const uint8_t *board, struct shogi_move alt[SOBS_UNSEEN_ALTS],
                            int *total, struct shogi_move rest[SOBS_SEQ_MAX], int *nrest);

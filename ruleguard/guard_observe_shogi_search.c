@@ -365,6 +365,8 @@ static int find_moves(const struct shogi_obs_guard *g, const struct shogi_positi
                 }
                 return n;
             }
+            /* the legal story itself, found again (its komadai no better): still legal */
+            if (n == s.nbest && !memcmp(seq, s.best, (size_t)n * sizeof seq[0])) return n;
             if (!n || s.best_score / 8 < (score + 7) / 8) {
                 memcpy(seq, s.best, (size_t)s.nbest * sizeof seq[0]);
                 *legal_dist = 1 << 20;

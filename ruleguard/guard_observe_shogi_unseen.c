@@ -109,7 +109,15 @@ static int opponent_story(const struct shogi_obs_guard *g, const struct shogi_po
     for (int sq = 0; sq < SHOGI_SQUARES; sq++)
         if (b2[sq] != p->board[sq]) d[nd++] = sq;
     if (nd == 0) return 0;
-    int dist, n = sobs_find_moves(g, p, b2, d, nd, nd, seq, &dist);
+    /* the moves may pass through squares read differently of late (as sobs_explain's) */
+    int na = nd;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        bool in = false;
+        for (int i = 0; i < nd; i++) in |= d[i] == sq;
+        if (!in && g->sq[sq].touched_obs && g->nobs - g->sq[sq].touched_obs <= SOBS_TOUCHED_OBS)
+            d[na++] = sq;
+    }
+    int dist, n = sobs_find_moves(g, p, b2, d, na, nd, seq, &dist);
     if (n == 0 || dist >= 1 << 20 || (int)shogi_piece_color(seq[0].piece) != p->side) return -1;
     return n;
 }
@@ -165,22 +173,30 @@ int sobs_arrived_from_dark(const struct shogi_obs_guard *g, const struct shogi_p
     for (int i = 0; i < nall; i++) {
         struct shogi_move m = all[i];
         int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece, got = board[m.to];
+        if (shogi_move_is_drop(m) || !dark(g, m.from) || dark(g, m.to)) continue;
+        /* or onto an empty square read empty now, the piece gone on from there in the moves
+           after (a first step out of the picture seen only as the piece arriving further on) */
+        bool moved_on = !got && !pos->board[m.to];
         /* from a square unread since, onto one read now with a piece of the mover's that was
            not there: the piece as the game has it, or a face read in doubt */
-        if (shogi_move_is_drop(m) || !dark(g, m.from) || dark(g, m.to) || !got ||
-            got == pos->board[m.to] || shogi_piece_color(got) != shogi_piece_color(m.piece) ||
-            (got != placed && !sobs_read_in_doubt(g, m.to)))
+        if (!moved_on && (!got || got == pos->board[m.to] ||
+                          shogi_piece_color(got) != shogi_piece_color(m.piece) ||
+                          (got != placed && !sobs_read_in_doubt(g, m.to))))
             continue;
         struct shogi_position p = *pos;
         shogi_do_move(&p, m);
-        /* the two squares as the game has them; the rest the opponent's legal moves */
+        /* the origin as the game has it (and the square it arrived on, unless it moved on);
+           the rest the opponent's legal moves */
         uint8_t b2[SHOGI_SQUARES];
         memcpy(b2, board, sizeof b2);
         b2[m.from] = p.board[m.from];
-        b2[m.to] = p.board[m.to];
+        if (!moved_on) b2[m.to] = p.board[m.to];
         struct shogi_move seq[SOBS_SEQ_MAX];
         int n = opponent_story(g, &p, b2, seq);
         if (n < 0) continue;
+        bool went_on = false;
+        for (int k = 0; k < n; k++) went_on |= !shogi_move_is_drop(seq[k]) && seq[k].from == m.to;
+        if (moved_on && !went_on) continue;
         keep_alt(alt, &nalt, total, m, seq, n, rest, nrest);
     }
     return nalt;
@@ -248,7 +264,7 @@ bool sobs_arrived_commit(struct shogi_obs_guard *g, struct shogi_move m, int64_t
     char note[96];
     int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece, got = g->sq[m.to].belief;
     int len = snprintf(note, sizeof note, "from out of the picture");
-    if (got != placed)
+    if (got && got != placed)
         snprintf(note + len, sizeof note - (size_t)len, ", its face read as %s",
                  shogi_type_csa(shogi_piece_type(got)));
     if (!sobs_commit(g, m, t, frame, note, b)) return false;
@@ -256,7 +272,7 @@ bool sobs_arrived_commit(struct shogi_obs_guard *g, struct shogi_move m, int64_t
     sobs_capture_made(g, game->plies[game->n - 1].move, game->n, t, frame);
     believe_game(g, m);
     /* the face misread where it arrived: tolerated until the square reads otherwise */
-    if (g->sq[m.to].belief != game->pos.board[m.to]) g->mask[m.to] = g->sq[m.to].belief;
+    if (got && g->sq[m.to].belief != game->pos.board[m.to]) g->mask[m.to] = g->sq[m.to].belief;
     return true;
 }
 

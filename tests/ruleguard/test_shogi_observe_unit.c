@@ -287,6 +287,73 @@ static void test_arrival_from_out_of_the_picture_misread(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* The settler's view of pos (held over 16 frames) with the squares of out[] (NULL-ended) out of
+ * the picture and the square occluded (when given) covered; the guard's events into ev, their
+ * number. */
+static int see_held(struct shogi_obs_guard *g, const struct shogi_position *pos,
+                    const char *const *out, const char *occluded)
+{
+    struct stable_obs s;
+    memset(&s, 0, sizeof s);
+    s.obs = *see(pos);
+    for (int i = 0; out && out[i]; i++) {
+        int p = point_of(sq_of(out[i]));
+        s.obs.point[p] = SHOGI_EMPTY;
+        s.obs.conf[p] = OBS_OUT_OF_VIEW_CONF;
+    }
+    s.frames = 16;
+    if (occluded) {
+        s.obs.occluded[point_of(sq_of(occluded))] = true;
+        s.obs.conf[point_of(sq_of(occluded))] = 0;
+    }
+    return shogi_obs_guard_observe_stable(g, &s, ev);
+}
+
+/* Footage game 34 (a partial view, 1g-1i out of the picture after the first view): the first
+ * moves come faster than views settle. Sente's pawn steps out of 1g unseen, gote answers, the
+ * pawn arrives on 1e (1f empty again); or, that view not clean (1g covered), is captured there
+ * before the next. The pawn's first step is the move not seen, then the moves read: no
+ * TWO_MOVES before any move was recorded (the start's view stands for the last move). With 1g
+ * in the picture, the pawn still on it: no such story. */
+static void test_first_moves_through_a_square_out_of_the_picture(void **state)
+{
+    (void)state;
+    const char *const dark[] = {"1g", "1h", "1i", NULL};
+    const char *const line[] = {"1g1f", "1c1d", "1f1e", "1d1e"};
+    char usi[6];
+    for (int plies = 3; plies <= 4; plies++) {
+        struct shogi_position p;
+        shogi_position_startpos(&p);
+        struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+        assert_int_equal(flags(see_held(g, &p, NULL, NULL)), 0);
+        for (int i = 0; i < 3; i++) play(&p, line[i]);
+        int total = flags(see_held(g, &p, dark, plies == 4 ? "1g" : NULL));
+        if (plies == 4) play(&p, line[3]);
+        total += flags(see_held(g, &p, dark, NULL));
+        assert_int_equal(total, 0);
+        const struct shogi_game *game = shogi_obs_guard_game(g);
+        assert_int_equal(game->n, plies);
+        for (int i = 0; i < plies; i++)
+            assert_string_equal(shogi_move_to_usi(game->plies[i].move, usi), line[i]);
+        shogi_obs_guard_free(g);
+    }
+    /* 1g read with its pawn still there: gote's pawn on 1e came from nowhere the rules know */
+    struct shogi_position p, q;
+    shogi_position_startpos(&p);
+    struct shogi_obs_guard *g = shogi_obs_guard_new(NULL, NULL, true, NULL);
+    see_held(g, &p, NULL, NULL);
+    q = p;
+    for (int i = 0; i < 4; i++) play(&q, line[i]);
+    q.board[sq_of("1g")] = (uint8_t)shogi_piece(SHOGI_SENTE, SHOGI_PAWN);
+    q.hand[SHOGI_GOTE][SHOGI_PAWN] = 0;
+    see_held(g, &q, (const char *const[]){"1h", "1i", NULL}, NULL);
+    see_held(g, &q, (const char *const[]){"1h", "1i", NULL}, NULL);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    for (int k = 0; k < game->n; k++)
+        assert_string_not_equal(shogi_move_to_usi(game->plies[k].move, usi), "1g1f");
+    shogi_obs_guard_free(g);
+}
+
 static void test_drop_and_promotion_from_the_face(void **state)
 {
     (void)state;
@@ -903,6 +970,39 @@ static void test_drop_captured_at_once_is_no_takeback(void **state)
     shogi_obs_guard_free(g);
 }
 
+/* Not-in-hand film 10 (dim): gote's komadai one piece short of the game (a capture never put
+ * there) and the piece just captured not there yet: the legal story (a horse's long capture, then
+ * sente's move) agrees with the komadai no better than an illegal one would, and was taken for
+ * one; the horse's move then read as two through an empty square (6g4e, 3f3e, 4e8i), every later
+ * move a ply off. The legal story found again is still legal: its two moves, no flag. */
+static void test_legal_story_short_of_the_komadai_stays_legal(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPP1/1B5R1/LNSGKGSNL w p 4");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    struct shogi_position read = p;
+    read.hand[SHOGI_GOTE][SHOGI_PAWN] = 0; /* the pawn gote took never reached its komadai */
+    int n = flags(observe(g, &read, 3));
+    play(&p, "2b8h+");
+    play(&p, "2g2f");
+    read = p;
+    read.hand[SHOGI_GOTE][SHOGI_PAWN] = 0;
+    read.hand[SHOGI_GOTE][SHOGI_BISHOP] = 0; /* on its way */
+    for (int i = 0; i < 4; i++) {
+        int k = observe(g, &read, 1);
+        n += count(k, GUARD_TWO_MOVES) + count(k, GUARD_ILLEGAL_MOVE) +
+             count(k, GUARD_BOARD_DISTURBED);
+    }
+    assert_int_equal(n, 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    assert_int_equal(game->n, 2);
+    char usi[6];
+    assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "2b8h+");
+    assert_string_equal(shogi_move_to_usi(game->plies[1].move, usi), "2g2f");
+    shogi_obs_guard_free(g);
+}
+
 /* Observe pos k times with neither komadai in view; all events into ev, their number. */
 static int observe_blind(struct shogi_obs_guard *g, const struct shogi_position *pos, int k)
 {
@@ -1506,6 +1606,7 @@ int main(void)
         cmocka_unit_test(test_occluded_square_is_no_evidence),
         cmocka_unit_test(test_move_onto_a_square_hidden_since_is_unseen),
         cmocka_unit_test(test_arrival_from_out_of_the_picture_misread),
+        cmocka_unit_test(test_first_moves_through_a_square_out_of_the_picture),
         cmocka_unit_test(test_drop_and_promotion_from_the_face),
         cmocka_unit_test(test_promotion_seen_late_is_amended),
         cmocka_unit_test(test_doubtful_drop_against_a_full_komadai_waits),
@@ -1516,6 +1617,7 @@ int main(void)
         cmocka_unit_test(test_capture_into_the_zone_read_in_doubt_is_promoted),
         cmocka_unit_test(test_piece_moved_twice_before_the_view_settled),
         cmocka_unit_test(test_drop_captured_at_once_is_no_takeback),
+        cmocka_unit_test(test_legal_story_short_of_the_komadai_stays_legal),
         cmocka_unit_test(test_drop_taken_at_once_with_no_komadai_read),
         cmocka_unit_test(test_capture_reaches_the_komadai_late_or_never),
         cmocka_unit_test(test_piece_disappears_from_the_komadai),
