@@ -295,10 +295,13 @@ static void test_go_unseen_move_found_by_its_capture(void **state)
 struct timed_stone {
     const char *stone;
     double t;
+    double off; /* taken off then (not captured), or 0: it stays */
+    float conf; /* its reading's confidence, or 0: 0.95 */
 };
 
-static void settled_game(const struct timed_stone *st, int n, double hand0, double hand1,
-                         double end, struct got *got)
+static void settled_game_in(const struct timed_stone *st, int n, double hand0, double hand1,
+                            double hand2, double hand3, double end, bool dark_column,
+                            struct got *got)
 {
     struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Japanese 1989"), NULL);
     assert_non_null(g);
@@ -307,7 +310,7 @@ static void settled_game(const struct timed_stone *st, int n, double hand0, doub
     memset(got, 0, sizeof *got);
     uint64_t frame = 0;
     for (double t = 0.5; t <= end + 1e-9; t += 0.5) {
-        if (t >= hand0 && t <= hand1) continue;
+        if ((t >= hand0 && t <= hand1) || (t >= hand2 && t <= hand3)) continue;
         memset(&so, 0, sizeof so);
         struct observation *o = &so.obs;
         o->t_ns = (int64_t)(t * 1e9);
@@ -319,14 +322,19 @@ static void settled_game(const struct timed_stone *st, int n, double hand0, doub
         for (int y = 0; y < 9; y++)
             for (int x = 0; x < 9; x++) {
                 int p = y * OBS_MAX + x;
-                o->conf[p] = x == 8 ? OBS_OUT_OF_VIEW_CONF : 0.95f;
+                o->conf[p] = x == 8 && dark_column ? OBS_OUT_OF_VIEW_CONF : 0.95f;
                 so.read_since_ns[p] = 0;
             }
         for (int i = 0; i < n && st[i].t < t; i++) {
             const char *pt = st[i].stone + 1;
             int x = pt[0] - 'A' - (pt[0] > 'I'), y = 9 - atoi(pt + 1), p = y * OBS_MAX + x;
-            if (x == 8) continue;
+            if (x == 8 && dark_column) continue;
+            if (st[i].off > 0 && st[i].off < t) {
+                so.read_since_ns[p] = (int64_t)(st[i].off * 1e9);
+                continue;
+            }
             o->point[p] = st[i].stone[0] == 'B' ? OBS_BLACK : OBS_WHITE;
+            if (st[i].conf > 0) o->conf[p] = st[i].conf;
             so.read_since_ns[p] = (int64_t)(st[i].t * 1e9);
         }
         int k = go_obs_guard_observe_stable(g, &so, ev);
@@ -337,6 +345,12 @@ static void settled_game(const struct timed_stone *st, int n, double hand0, doub
     go_obs_guard_free(g);
 }
 
+static void settled_game(const struct timed_stone *st, int n, double hand0, double hand1,
+                         double end, struct got *got)
+{
+    settled_game_in(st, n, hand0, hand1, 0, 0, end, true, got);
+}
+
 /* Black J5, out of the picture, after White G3: White C3 then Black E5, both first seen in one
  * view (a hand over the board between views), C3 read 1.4 s before E5. White's C3 came first:
  * Black's move before it was not seen; E5 is not put before C3 (the next moves would be read out of
@@ -344,8 +358,9 @@ static void settled_game(const struct timed_stone *st, int n, double hand0, doub
 static void test_go_other_side_read_first_after_unseen_move(void **state)
 {
     (void)state;
-    static const struct timed_stone st[] = {{"BC7", 1.0}, {"WG3", 2.0}, {"BJ5", 3.2}, {"WC3", 3.6},
-                                            {"BE5", 5.0}, {"WD4", 6.0}, {"BF6", 7.0}};
+    static const struct timed_stone st[] = {
+        {"BC7", 1.0, 0, 0}, {"WG3", 2.0, 0, 0}, {"BJ5", 3.2, 0, 0}, {"WC3", 3.6, 0, 0},
+        {"BE5", 5.0, 0, 0}, {"WD4", 6.0, 0, 0}, {"BF6", 7.0, 0, 0}};
     static struct got got;
     settled_game(st, (int)(sizeof st / sizeof st[0]), 3.0, 5.4, 9.0, &got);
     assert_int_equal(flags(&got), 0);
@@ -362,8 +377,9 @@ static void test_go_other_side_read_first_after_unseen_move(void **state)
 static void test_go_other_side_read_a_moment_first_keeps_the_turn(void **state)
 {
     (void)state;
-    static const struct timed_stone st[] = {{"BC7", 1.0}, {"WG3", 2.0}, {"BE5", 3.6},
-                                            {"WC3", 3.8}, {"BD4", 6.0}, {"WF6", 7.0}};
+    static const struct timed_stone st[] = {{"BC7", 1.0, 0, 0}, {"WG3", 2.0, 0, 0},
+                                            {"BE5", 3.6, 0, 0}, {"WC3", 3.8, 0, 0},
+                                            {"BD4", 6.0, 0, 0}, {"WF6", 7.0, 0, 0}};
     /* the arm: E5 read from 4.2, C3 from 3.9 */
     static struct timed_stone seen[sizeof st / sizeof st[0]];
     memcpy(seen, st, sizeof st);
@@ -377,6 +393,37 @@ static void test_go_other_side_read_a_moment_first_keeps_the_turn(void **state)
     tu_note("record: %s", rec);
     assert_string_equal(rec, "B C7 W G3 B E5 W C3 B D4 W F6");
     go_event_record_free(&r);
+}
+
+/* Every point in view. White's F6 read in one view only, in doubt (the view between two spells of
+ * a hand over the board), between Black's C3 before it and Black's D4 after it; taken off (not
+ * captured) before the next view, while four more moves were played. F6 is White's move in its
+ * slot and a stone taken off after G5 (STONE_REMOVED at ply 7), not a misread with G5 put before
+ * D4 (which made the next moves out of turn: TWO_MOVES; removed-stone film 20, dim). */
+static void test_go_stone_read_once_then_taken_off(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {
+        {"BC7", 1.0, 0, 0}, {"WG3", 1.5, 0, 0}, {"BC3", 2.0, 0, 0}, {"WF6", 2.8, 4.8, 0.51f},
+        {"BD4", 3.2, 0, 0}, {"WG5", 3.8, 0, 0}, {"BE5", 5.2, 0, 0}, {"WG7", 5.6, 0, 0},
+        {"BB2", 6.0, 0, 0}, {"WH4", 6.4, 0, 0}};
+    static struct got got;
+    settled_game_in(st, (int)(sizeof st / sizeof st[0]), 2.6, 4.4, 4.6, 6.9, 9.0, false, &got);
+    struct go_event_record r;
+    char rec[256];
+    record_of(&got, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    assert_string_equal(rec, "B C7 W G3 B C3 W F6 B D4 W G5 B E5 W G7 B B2 W H4");
+    go_event_record_free(&r);
+    assert_int_equal(flags(&got), 1);
+    int removed = 0;
+    for (int i = 0; i < got.n; i++)
+        if (got.ev[i].kind == GUARD_STONE_REMOVED) {
+            removed++;
+            assert_int_equal(got.ev[i].ply, 7);
+            assert_int_equal(got.ev[i].move.point, go_point(5, 3));
+        }
+    assert_int_equal(removed, 1);
 }
 
 /* ---- shogi: file 1 (the right-hand column, sente at the bottom) out of the picture ---- */
@@ -546,6 +593,7 @@ int main(void)
         cmocka_unit_test(test_go_unseen_move_found_by_its_capture),
         cmocka_unit_test(test_go_other_side_read_first_after_unseen_move),
         cmocka_unit_test(test_go_other_side_read_a_moment_first_keeps_the_turn),
+        cmocka_unit_test(test_go_stone_read_once_then_taken_off),
         cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
         cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
         cmocka_unit_test(test_shogi_full_view_still_two_moves),
