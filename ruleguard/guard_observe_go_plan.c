@@ -459,8 +459,9 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
  * stone where it was read, in turn: when that one explains its going (captured later, by a
  * stone read) and stops at nothing, it is the order. A stone the second plan leaves standing is
  * the order too once its point is surely read empty (the stone read in its colour's slot, between
- * stones of the other colour read before and after it, then taken off: removed-stone film 20,
- * dim, White's F16 read once in doubt): it is played there and flagged taken off
+ * stones of the other colour read before and after it, in the first view of the new stones, then
+ * taken off: removed-stone film 20, dim, White's F16 read once in doubt): it is played there and
+ * flagged taken off
  * (gog_commit_plan). Else the first waits (a few views at most, then goes on as if the stone were
  * a misread). */
 void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flushing,
@@ -478,7 +479,13 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
     plan_moves(g, d, flushing, &p1, &e);
     bool placed = false;
     for (int j = 0; j < p1.n; j++) placed |= p1.early[j];
-    bool gone = h->last_known && h->last == GO_EMPTY && !h->cand_active && p1.end[q] == c;
+    /* left standing: read in the first view of the new stones (a misread seen views before them
+       is no move: test_go_observe_corpus), now surely read empty */
+    long first_add = -1;
+    for (int k = 0; k < d->na; k++)
+        if (first_add < 0 || d->adds[k].obs < first_add) first_add = d->adds[k].obs;
+    bool gone = h->last_known && h->last == GO_EMPTY && !h->cand_active && p1.end[q] == c &&
+                first_add >= 0 && h->stone_first[c] >= first_add;
     if (placed && !p1.has_blocker && (p1.end[q] == GO_EMPTY || gone)) {
         *p = p1;
         p->early_gone = gone ? q : -1;
