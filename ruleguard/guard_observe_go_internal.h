@@ -281,6 +281,7 @@ struct gog_plan {
     /* the point of such a stone that no later move captures, surely read gone since: played where
        its reading puts it and flagged taken off (STONE_REMOVED), or -1 */
     int early_gone;
+    int early_libs; /* the liberties of that stone's chain once the plan is played (0: gone) */
     int n;
     bool has_blocker; /* a stone the plan could not play (out of turn, illegal, in doubt) */
     struct change blocker;

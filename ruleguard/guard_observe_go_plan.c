@@ -450,6 +450,8 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
             p->capturer = true;
     }
     gog_board_of(sim, p->end);
+    if (early && go_game_at(sim, early->point) == early->color)
+        p->early_libs = go_game_liberties(sim, early->point);
     go_game_free(sim);
     p->has_blocker = blocker != NULL;
     if (blocker) p->blocker = *blocker;
@@ -484,8 +486,11 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
     long first_add = -1;
     for (int k = 0; k < d->na; k++)
         if (first_add < 0 || d->adds[k].obs < first_add) first_add = d->adds[k].obs;
+    /* and not while one move of the other side could still capture it (its chain's last
+       liberty empty): a stone seen once, hidden by glare, captured by the next move is no stone
+       taken off (test_settle_order, test_seen_once_played_when_read) */
     bool gone = h->last_known && h->last == GO_EMPTY && !h->cand_active && p1.end[q] == c &&
-                first_add >= 0 && h->stone_first[c] >= first_add;
+                first_add >= 0 && h->stone_first[c] >= first_add && p1.early_libs >= 2;
     if (placed && !p1.has_blocker && (p1.end[q] == GO_EMPTY || gone)) {
         *p = p1;
         p->early_gone = gone ? q : -1;

@@ -426,6 +426,29 @@ static void test_go_stone_read_once_then_taken_off(void **state)
     assert_int_equal(removed, 1);
 }
 
+/* The same shape, but F6 has one liberty left once Black F7 is played (Black E6, G6, F7 around it,
+ * F5 empty), and it is read gone (glare, surely empty) for two views before Black F5 takes that
+ * liberty: a stone seen once that the next move of the other side may still capture is no stone
+ * taken off (test_settle_order's test_seen_once_played_when_read, on the guard alone). F6 is
+ * White's move in its slot, captured by F5; no flag. */
+static void test_go_stone_read_once_in_atari_then_captured(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {
+        {"BE6", 1.0, 0, 0}, {"WG3", 1.5, 0, 0}, {"BG6", 2.0, 0, 0}, {"WF6", 2.8, 4.8, 0.51f},
+        {"BF7", 3.2, 0, 0}, {"WG5", 3.8, 0, 0}, {"BF5", 5.9, 0, 0}, {"WG7", 6.6, 0, 0},
+        {"BB2", 7.0, 0, 0}, {"WH4", 7.4, 0, 0}};
+    static struct got got;
+    settled_game_in(st, (int)(sizeof st / sizeof st[0]), 2.6, 4.4, 0, 0, 9.0, false, &got);
+    struct go_event_record r;
+    char rec[256];
+    record_of(&got, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    assert_string_equal(rec, "B E6 W G3 B G6 W F6 B F7 W G5 B F5 W G7 B B2 W H4");
+    go_event_record_free(&r);
+    assert_int_equal(flags(&got), 0);
+}
+
 /* ---- shogi: file 1 (the right-hand column, sente at the bottom) out of the picture ---- */
 
 static const char *const start_rows[9] = {
@@ -594,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_go_other_side_read_first_after_unseen_move),
         cmocka_unit_test(test_go_other_side_read_a_moment_first_keeps_the_turn),
         cmocka_unit_test(test_go_stone_read_once_then_taken_off),
+        cmocka_unit_test(test_go_stone_read_once_in_atari_then_captured),
         cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
         cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
         cmocka_unit_test(test_shogi_full_view_still_two_moves),
