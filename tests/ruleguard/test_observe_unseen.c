@@ -296,7 +296,7 @@ struct timed_stone {
     const char *stone;
     double t;
     double off; /* taken off then (not captured), or 0: it stays */
-    float conf; /* its reading's confidence, or 0: 0.95 */
+    float conf; /* its reading's confidence, or 0: 0.95; below 0: in glare (settled_game_in) */
 };
 
 static void settled_game_in(const struct timed_stone *st, int n, double hand0, double hand1,
@@ -329,6 +329,11 @@ static void settled_game_in(const struct timed_stone *st, int n, double hand0, d
             const char *pt = st[i].stone + 1;
             int x = pt[0] - 'A' - (pt[0] > 'I'), y = 9 - atoi(pt + 1), p = y * OBS_MAX + x;
             if (x == 8 && dark_column) continue;
+            if (st[i].conf < 0) {
+                /* in glare: read empty, in doubt (at -conf) in every third view only */
+                if ((int)(t * 2 + 0.5) % 3 == 0) o->conf[p] = -st[i].conf;
+                continue;
+            }
             if (st[i].off > 0 && st[i].off < t) {
                 so.read_since_ns[p] = (int64_t)(st[i].off * 1e9);
                 continue;
@@ -447,6 +452,43 @@ static void test_go_stone_read_once_in_atari_then_captured(void **state)
     assert_string_equal(rec, "B E6 W G3 B G6 W F6 B F7 W G5 B F5 W G7 B B2 W H4");
     go_event_record_free(&r);
     assert_int_equal(flags(&got), 0);
+}
+
+/* Column J out of the picture. Black's E6 is in glare: read empty, surely in most views and in
+ * doubt in some, never black; White's G7 after it makes Black's move one not seen (on column J,
+ * or a pass). Black E4 then captures White's E5 (E6 stands), and White puts a stone on E5 again
+ * (a suicide), takes it back and plays H8. Only E6 explains E5's going: the unseen move is found
+ * there, and the stone put back is flagged illegal (taken back before it was judged), not
+ * E5 taken off without capture (suicide film 35, glare, Black's R13). */
+static void test_go_unseen_move_found_by_what_it_captured(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {
+        {"BC7", 1.0, 0, 0}, {"WE5", 1.5, 6.2, 0}, {"BD5", 2.0, 0, 0},     {"WG3", 2.5, 0, 0},
+        {"BF5", 3.0, 0, 0}, {"WC3", 3.5, 0, 0},   {"BE6", 4.0, 0, -0.6f}, {"WG7", 4.5, 0, 0},
+        {"BB2", 5.0, 0, 0}, {"WH2", 5.5, 0, 0},   {"BE4", 6.0, 0, 0},     {"WE5", 7.0, 8.4, 0},
+        {"WH8", 9.0, 0, 0}, {"BA2", 9.6, 0, 0}};
+    static struct got got;
+    settled_game_in(st, (int)(sizeof st / sizeof st[0]), 0, 0, 0, 0, 12.0, true, &got);
+    struct go_event_record r;
+    char rec[256];
+    record_of(&got, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    for (int i = 0; i < got.n; i++)
+        if (guard_is_flag(got.ev[i].kind))
+            tu_note("  ply %d %s: %s", got.ev[i].ply, guard_kind_name(got.ev[i].kind),
+                    got.ev[i].text);
+    assert_string_equal(rec, "B C7 W E5 B D5 W G3 B F5 W C3 B E6 W G7 B B2 W H2 B E4 W H8 B A2");
+    go_event_record_free(&r);
+    assert_int_equal(flags(&got), 1);
+    int illegal = 0;
+    for (int i = 0; i < got.n; i++)
+        if (got.ev[i].kind == GUARD_ILLEGAL_MOVE) {
+            illegal++;
+            assert_int_equal(got.ev[i].ply, 12);
+            assert_int_equal(got.ev[i].move.point, go_point(4, 4));
+        }
+    assert_int_equal(illegal, 1);
 }
 
 /* ---- shogi: file 1 (the right-hand column, sente at the bottom) out of the picture ---- */
@@ -618,6 +660,7 @@ int main(void)
         cmocka_unit_test(test_go_other_side_read_a_moment_first_keeps_the_turn),
         cmocka_unit_test(test_go_stone_read_once_then_taken_off),
         cmocka_unit_test(test_go_stone_read_once_in_atari_then_captured),
+        cmocka_unit_test(test_go_unseen_move_found_by_what_it_captured),
         cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
         cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
         cmocka_unit_test(test_shogi_full_view_still_two_moves),
