@@ -25,10 +25,25 @@ void gog_commit_plan_before(struct go_obs_guard *g, const struct gog_plan *p, lo
 void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t, uint64_t frame,
                      bool flushing, struct evbuf *b)
 {
+    /* a stone seen once, played in its slot and taken off since (p->early_gone): it went after
+       the last move read with it or before it */
+    int gone_ply = -1;
+    long gone_obs = -1;
     for (int k = 0; k < p->n; k++) {
         if (!gog_ev_room(b, GUARD_MAX_EVENTS + 2)) break;
         const struct point_state *s = p->from[k] >= 0 ? &g->pt[p->from[k]] : NULL;
         int n0 = b->n;
+        if (p->early[k] && p->move[k].point == p->early_gone) {
+            const struct point_state *h = &g->pt[p->early_gone];
+            int c = p->move[k].color;
+            gone_obs = h->stone_obs[c];
+            gog_commit_move(g, p->move[k], h->stone_t[c], h->stone_frame[c], NULL,
+                            h->stone_first[c], false, b);
+            gog_doubt_events(b, n0, "accepted under doubt: seen once, played when it was read");
+            gone_ply = gog_ply_of(g) + 1;
+            continue;
+        }
+        if (gone_ply >= 0 && s && s->seen_obs <= gone_obs) gone_ply = gog_ply_of(g) + 2;
         if (p->from[k] <= -2) {
             /* seen once, captured at once */
             const struct point_state *h = &g->pt[-2 - p->from[k]];
@@ -87,5 +102,10 @@ void gog_commit_plan(struct go_obs_guard *g, const struct gog_plan *p, int64_t t
                     strncat(b->ev[e].text, " (assumed: the same colour played twice)",
                             sizeof b->ev[e].text - strlen(b->ev[e].text) - 1);
                 }
+    }
+    if (gone_ply >= 0 && g->pt[p->early_gone].belief == GO_EMPTY &&
+        gog_expected_at(g, p->early_gone) != GO_EMPTY) {
+        struct change ch = {p->early_gone, gog_expected_at(g, p->early_gone), GO_EMPTY, g->nobs, t};
+        gog_flag_board(g, &ch, 1, gone_ply, t, frame, b);
     }
 }

@@ -278,6 +278,10 @@ struct gog_plan {
     bool guessed[GUARD_OBS_MAX_EVENTS];    /* put before a stone of its colour read as early */
     bool early[GUARD_OBS_MAX_EVENTS];      /* seen once, played before stones of its colour read
                                               after it, captured later */
+    /* the point of such a stone that no later move captures, surely read gone since: played where
+       its reading puts it and flagged taken off (STONE_REMOVED), or -1 */
+    int early_gone;
+    int early_libs; /* the liberties of that stone's chain once the plan is played (0: gone) */
     int n;
     bool has_blocker; /* a stone the plan could not play (out of turn, illegal, in doubt) */
     struct change blocker;

@@ -253,6 +253,7 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
     memset(p, 0, sizeof *p);
     p->unseen_at = -1;
     p->seen_once = -1;
+    p->early_gone = -1;
     for (int k = 0; k < GUARD_OBS_MAX_EVENTS; k++) p->unseen_by[k] = p->unseen_fits[k] = -1;
     const struct change *blocker = NULL;
     bool taken[GO_POINTS] = {false};
@@ -449,6 +450,8 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
             p->capturer = true;
     }
     gog_board_of(sim, p->end);
+    if (early && go_game_at(sim, early->point) == early->color)
+        p->early_libs = go_game_liberties(sim, early->point);
     go_game_free(sim);
     p->has_blocker = blocker != NULL;
     if (blocker) p->blocker = *blocker;
@@ -456,8 +459,13 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
 
 /* The plan; when it waits for a stone seen once (seen_once_between), a second plan that plays that
  * stone where it was read, in turn: when that one explains its going (captured later, by a
- * stone read) and stops at nothing, it is the order. Else the first waits (a few views at most,
- * then goes on as if the stone were a misread). */
+ * stone read) and stops at nothing, it is the order. A stone the second plan leaves standing is
+ * the order too once its point is surely read empty (the stone read in its colour's slot, between
+ * stones of the other colour read before and after it, in the first view of the new stones, then
+ * taken off: removed-stone film 20, dim, White's F16 read once in doubt): it is played there and
+ * flagged taken off
+ * (gog_commit_plan). Else the first waits (a few views at most, then goes on as if the stone were
+ * a misread). */
 void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flushing,
                     struct gog_plan *p)
 {
@@ -473,8 +481,19 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
     plan_moves(g, d, flushing, &p1, &e);
     bool placed = false;
     for (int j = 0; j < p1.n; j++) placed |= p1.early[j];
-    if (placed && !p1.has_blocker && p1.end[q] == GO_EMPTY) {
+    /* left standing: read in the first view of the new stones (a misread seen views before them
+       is no move: test_go_observe_corpus), now surely read empty */
+    long first_add = -1;
+    for (int k = 0; k < d->na; k++)
+        if (first_add < 0 || d->adds[k].obs < first_add) first_add = d->adds[k].obs;
+    /* and not while one move of the other side could still capture it (its chain's last
+       liberty empty): a stone seen once, hidden by glare, captured by the next move is no stone
+       taken off (test_settle_order, test_seen_once_played_when_read) */
+    bool gone = h->last_known && h->last == GO_EMPTY && !h->cand_active && p1.end[q] == c &&
+                first_add >= 0 && h->stone_first[c] >= first_add && p1.early_libs >= 2;
+    if (placed && !p1.has_blocker && (p1.end[q] == GO_EMPTY || gone)) {
         *p = p1;
+        p->early_gone = gone ? q : -1;
         return;
     }
     d->nrest = nrest; /* the second may have written over what the first added */

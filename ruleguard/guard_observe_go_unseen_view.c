@@ -140,7 +140,7 @@ void gog_unseen_truncate(struct go_obs_guard *g, int ply)
  * of removed[] and q itself are then empty (the unseen stone's chain taken off with the stones
  * seen going, by a move already played or by the new stones). */
 static bool replays_clean(struct go_obs_guard *g, int k, int q, const int *adds, int nadd,
-                          const int *removed, int nremoved)
+                          const int *removed, int nremoved, bool q_stays)
 {
     struct go_guard *save = g->guard;
     int left = g->handicap_left;
@@ -162,7 +162,7 @@ static bool replays_clean(struct go_obs_guard *g, int k, int q, const int *adds,
             clean = go_game_play(cp, (struct go_move){other, adds[a]}).kind == GO_LEGAL;
         }
         for (int r = 0; r < nremoved && clean; r++) clean = go_game_at(cp, removed[r]) == GO_EMPTY;
-        clean = clean && go_game_at(cp, q) == GO_EMPTY;
+        clean = clean && go_game_at(cp, q) == (q_stays ? keep.m.color : GO_EMPTY);
         go_game_free(cp);
     }
     g->hist[k] = keep;
@@ -210,6 +210,94 @@ static void near_chains(const struct go_obs_guard *g, const int *removed, int nr
     }
 }
 
+/* Stones of the other colour than c that the game has and that are read gone for good (believed
+ * empty, read empty last), with nothing pending or masked there: at most 8, else none. */
+static int gone_of_other(const struct go_obs_guard *g, uint8_t c, int removed[8])
+{
+    const struct go_game *game = gog_game_of(g);
+    uint8_t o = (uint8_t)go_other((enum go_color)c);
+    int n = 0;
+    for (int p = 0; p < GO_POINTS; p++) {
+        const struct point_state *s = &g->pt[p];
+        if (g->mask[p] >= 0 || gog_pending_index(g, p) >= 0 || go_game_at(game, p) != o ||
+            s->belief != GO_EMPTY || !s->has_last || s->last != GO_EMPTY)
+            continue;
+        if (n == 8) return 0;
+        removed[n++] = p;
+    }
+    return n;
+}
+
+/* Was q read in doubt (not surely) in a kept view, and never read as the colour o? A stone in
+ * glare may read empty, surely, in most views: one read in doubt is what shows it may stand. */
+static bool doubted_in_views(const struct go_obs_guard *g, int q, uint8_t o)
+{
+    bool doubt = false;
+    for (long v = g->nobs; v > g->nobs - GOG_VIEWS && v >= 1; v--) {
+        const struct gog_view *w = &g->views[v % GOG_VIEWS];
+        if (w->obs != v || w->v[q] == GOG_UNREAD) continue;
+        if (w->v[q] == o) return false;
+        doubt |= w->doubt[q] != 0;
+    }
+    return doubt;
+}
+
+/* An unseen move of colour u->color (action k) that captures, with the moves after it, the
+ * stones of the other colour read gone that no move explains: it lies on a liberty of their
+ * chains, empty in the game and read there in doubt (glare: suicide film 35, Black's stone read
+ * surely empty in most views, White's stone beside it captured three moves later). The point, or
+ * -1 when none or more than one fits. */
+static int found_by_its_capture(struct go_obs_guard *g, const struct gog_unseen *u, int k,
+                                int removed[8], int *nrem)
+{
+    const struct go_game *game = gog_game_of(g);
+    uint8_t o = (uint8_t)go_other((enum go_color)u->color);
+    *nrem = gone_of_other(g, u->color, removed);
+    if (*nrem == 0) return -1;
+    uint8_t near[GO_POINTS];
+    near_chains(g, removed, *nrem, near);
+    int found = -1, seen = 0;
+    for (int q = 0; q < GO_POINTS && seen < 2; q++) {
+        const struct point_state *s = &g->pt[q];
+        if (!near[q] || g->mask[q] >= 0 || go_game_at(game, q) != GO_EMPTY ||
+            s->belief != GO_EMPTY || s->cand_active || !doubted_in_views(g, q, o))
+            continue;
+        if (replays_clean(g, k, q, NULL, 0, removed, *nrem, true)) found = q, seen++;
+    }
+    return seen == 1 ? found : -1;
+}
+
+/* After the capture found: a stone of colour o read again on the captured point r (read gone,
+ * then surely there, now gone) was put back there, and is illegal there (a suicide): it was
+ * taken back before it was judged. Flagged as such (ILLEGAL_MOVE, the ply after the last). */
+static void flag_put_back(struct go_obs_guard *g, int r, uint8_t o, int64_t t, uint64_t frame,
+                          struct evbuf *b)
+{
+    int state = 0, back = 0;
+    long from = g->nobs - GOG_VIEWS + 1 < 1 ? 1 : g->nobs - GOG_VIEWS + 1;
+    for (long v = from; v <= g->nobs; v++) {
+        const struct gog_view *w = &g->views[v % GOG_VIEWS];
+        if (w->obs != v || w->v[r] == GOG_UNREAD || !w->sure[r]) continue;
+        if (state == 0 && w->v[r] == GO_EMPTY)
+            state = 1;
+        else if (state >= 1 && w->v[r] == o)
+            state = 2, back++;
+        else if (state == 2 && w->v[r] == GO_EMPTY)
+            state = 3;
+    }
+    if (state != 3 || back < 2) return;
+    struct go_move m = {(enum go_color)o, r};
+    struct go_verdict v = go_game_check(gog_game_of(g), m);
+    if (v.kind != GO_ILLEGAL_SUICIDE) return;
+    struct guard_event *e = gog_ev_add(b, GUARD_ILLEGAL_MOVE, gog_ply_of(g) + 1, t, frame);
+    if (!e) return;
+    e->move = m;
+    e->rule_ref = v.rule_ref;
+    e->reason = (int)v.kind;
+    snprintf(e->text, sizeof e->text, "%.140s; taken back before it was judged (not recorded)",
+             v.text);
+}
+
 /* A stone of an unseen move's colour now believed on one of its dark points (and on no other):
  * the move is found. The moves go back to the ply before it and are played again, the found one
  * on its point (events: the take-back, then the moves). */
@@ -230,19 +318,25 @@ bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struc
             g->hist[k].m.color != u->color)
             continue;
         const char *how = "seen now";
+        int took[8], ntook = 0;
         if (seen == 0) {
             /* or its chain captured: stones of its colour read gone that a new stone of the
                other colour captures only with the unseen stone on one of its points */
             int removed[GO_POINTS], nrem, adds[3], nadd;
             capture_unexplained(g, u->color, removed, &nrem, adds, &nadd);
-            if (nrem == 0) continue;
-            uint8_t near[GO_POINTS];
-            near_chains(g, removed, nrem, near);
-            for (int p = 0; p < GO_POINTS && seen < 2; p++)
-                if (u->dark[p] && near[p] && replays_clean(g, k, p, adds, nadd, removed, nrem))
-                    found = p, seen++;
-            how = "captured with the stones seen going";
-        } else if (seen == 1 && !replays_clean(g, k, found, NULL, 0, NULL, 0)) {
+            if (nrem > 0) {
+                uint8_t near[GO_POINTS];
+                near_chains(g, removed, nrem, near);
+                for (int p = 0; p < GO_POINTS && seen < 2; p++)
+                    if (u->dark[p] && near[p] &&
+                        replays_clean(g, k, p, adds, nadd, removed, nrem, false))
+                        found = p, seen++;
+                how = "captured with the stones seen going";
+            } else if ((found = found_by_its_capture(g, u, k, took, &ntook)) >= 0) {
+                seen = 1;
+                how = "found by the stones it captured (read in doubt there)";
+            }
+        } else if (seen == 1 && !replays_clean(g, k, found, NULL, 0, NULL, 0, false)) {
             continue;
         }
         if (seen != 1) continue;
@@ -299,6 +393,11 @@ bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struc
         /* prisoners still on the board stay pending as before */
         g->npend = npend;
         memcpy(g->pend, pend, (size_t)npend * sizeof pend[0]);
+        /* a stone found by its capture is read empty (glare): that reading is tolerated there,
+           as after a flag, until it is read in its colour or the game empties the point */
+        if (ntook > 0) g->mask[found] = GO_EMPTY;
+        for (int r = 0; r < ntook; r++)
+            flag_put_back(g, took[r], (uint8_t)go_other(color), t, frame, b);
         return true;
     }
     return false;

@@ -295,10 +295,13 @@ static void test_go_unseen_move_found_by_its_capture(void **state)
 struct timed_stone {
     const char *stone;
     double t;
+    double off; /* taken off then (not captured), or 0: it stays */
+    float conf; /* its reading's confidence, or 0: 0.95; below 0: in glare (settled_game_in) */
 };
 
-static void settled_game(const struct timed_stone *st, int n, double hand0, double hand1,
-                         double end, struct got *got)
+static void settled_game_in(const struct timed_stone *st, int n, double hand0, double hand1,
+                            double hand2, double hand3, double end, bool dark_column,
+                            struct got *got)
 {
     struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Japanese 1989"), NULL);
     assert_non_null(g);
@@ -307,7 +310,7 @@ static void settled_game(const struct timed_stone *st, int n, double hand0, doub
     memset(got, 0, sizeof *got);
     uint64_t frame = 0;
     for (double t = 0.5; t <= end + 1e-9; t += 0.5) {
-        if (t >= hand0 && t <= hand1) continue;
+        if ((t >= hand0 && t <= hand1) || (t >= hand2 && t <= hand3)) continue;
         memset(&so, 0, sizeof so);
         struct observation *o = &so.obs;
         o->t_ns = (int64_t)(t * 1e9);
@@ -319,14 +322,24 @@ static void settled_game(const struct timed_stone *st, int n, double hand0, doub
         for (int y = 0; y < 9; y++)
             for (int x = 0; x < 9; x++) {
                 int p = y * OBS_MAX + x;
-                o->conf[p] = x == 8 ? OBS_OUT_OF_VIEW_CONF : 0.95f;
+                o->conf[p] = x == 8 && dark_column ? OBS_OUT_OF_VIEW_CONF : 0.95f;
                 so.read_since_ns[p] = 0;
             }
         for (int i = 0; i < n && st[i].t < t; i++) {
             const char *pt = st[i].stone + 1;
             int x = pt[0] - 'A' - (pt[0] > 'I'), y = 9 - atoi(pt + 1), p = y * OBS_MAX + x;
-            if (x == 8) continue;
+            if (x == 8 && dark_column) continue;
+            if (st[i].conf < 0) {
+                /* in glare: read empty, in doubt (at -conf) in every third view only */
+                if ((int)(t * 2 + 0.5) % 3 == 0) o->conf[p] = -st[i].conf;
+                continue;
+            }
+            if (st[i].off > 0 && st[i].off < t) {
+                so.read_since_ns[p] = (int64_t)(st[i].off * 1e9);
+                continue;
+            }
             o->point[p] = st[i].stone[0] == 'B' ? OBS_BLACK : OBS_WHITE;
+            if (st[i].conf > 0) o->conf[p] = st[i].conf;
             so.read_since_ns[p] = (int64_t)(st[i].t * 1e9);
         }
         int k = go_obs_guard_observe_stable(g, &so, ev);
@@ -337,6 +350,12 @@ static void settled_game(const struct timed_stone *st, int n, double hand0, doub
     go_obs_guard_free(g);
 }
 
+static void settled_game(const struct timed_stone *st, int n, double hand0, double hand1,
+                         double end, struct got *got)
+{
+    settled_game_in(st, n, hand0, hand1, 0, 0, end, true, got);
+}
+
 /* Black J5, out of the picture, after White G3: White C3 then Black E5, both first seen in one
  * view (a hand over the board between views), C3 read 1.4 s before E5. White's C3 came first:
  * Black's move before it was not seen; E5 is not put before C3 (the next moves would be read out of
@@ -344,8 +363,9 @@ static void settled_game(const struct timed_stone *st, int n, double hand0, doub
 static void test_go_other_side_read_first_after_unseen_move(void **state)
 {
     (void)state;
-    static const struct timed_stone st[] = {{"BC7", 1.0}, {"WG3", 2.0}, {"BJ5", 3.2}, {"WC3", 3.6},
-                                            {"BE5", 5.0}, {"WD4", 6.0}, {"BF6", 7.0}};
+    static const struct timed_stone st[] = {
+        {"BC7", 1.0, 0, 0}, {"WG3", 2.0, 0, 0}, {"BJ5", 3.2, 0, 0}, {"WC3", 3.6, 0, 0},
+        {"BE5", 5.0, 0, 0}, {"WD4", 6.0, 0, 0}, {"BF6", 7.0, 0, 0}};
     static struct got got;
     settled_game(st, (int)(sizeof st / sizeof st[0]), 3.0, 5.4, 9.0, &got);
     assert_int_equal(flags(&got), 0);
@@ -362,8 +382,9 @@ static void test_go_other_side_read_first_after_unseen_move(void **state)
 static void test_go_other_side_read_a_moment_first_keeps_the_turn(void **state)
 {
     (void)state;
-    static const struct timed_stone st[] = {{"BC7", 1.0}, {"WG3", 2.0}, {"BE5", 3.6},
-                                            {"WC3", 3.8}, {"BD4", 6.0}, {"WF6", 7.0}};
+    static const struct timed_stone st[] = {{"BC7", 1.0, 0, 0}, {"WG3", 2.0, 0, 0},
+                                            {"BE5", 3.6, 0, 0}, {"WC3", 3.8, 0, 0},
+                                            {"BD4", 6.0, 0, 0}, {"WF6", 7.0, 0, 0}};
     /* the arm: E5 read from 4.2, C3 from 3.9 */
     static struct timed_stone seen[sizeof st / sizeof st[0]];
     memcpy(seen, st, sizeof st);
@@ -377,6 +398,97 @@ static void test_go_other_side_read_a_moment_first_keeps_the_turn(void **state)
     tu_note("record: %s", rec);
     assert_string_equal(rec, "B C7 W G3 B E5 W C3 B D4 W F6");
     go_event_record_free(&r);
+}
+
+/* Every point in view. White's F6 read in one view only, in doubt (the view between two spells of
+ * a hand over the board), between Black's C3 before it and Black's D4 after it; taken off (not
+ * captured) before the next view, while four more moves were played. F6 is White's move in its
+ * slot and a stone taken off after G5 (STONE_REMOVED at ply 7), not a misread with G5 put before
+ * D4 (which made the next moves out of turn: TWO_MOVES; removed-stone film 20, dim). */
+static void test_go_stone_read_once_then_taken_off(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {
+        {"BC7", 1.0, 0, 0}, {"WG3", 1.5, 0, 0}, {"BC3", 2.0, 0, 0}, {"WF6", 2.8, 4.8, 0.51f},
+        {"BD4", 3.2, 0, 0}, {"WG5", 3.8, 0, 0}, {"BE5", 5.2, 0, 0}, {"WG7", 5.6, 0, 0},
+        {"BB2", 6.0, 0, 0}, {"WH4", 6.4, 0, 0}};
+    static struct got got;
+    settled_game_in(st, (int)(sizeof st / sizeof st[0]), 2.6, 4.4, 4.6, 6.9, 9.0, false, &got);
+    struct go_event_record r;
+    char rec[256];
+    record_of(&got, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    assert_string_equal(rec, "B C7 W G3 B C3 W F6 B D4 W G5 B E5 W G7 B B2 W H4");
+    go_event_record_free(&r);
+    assert_int_equal(flags(&got), 1);
+    int removed = 0;
+    for (int i = 0; i < got.n; i++)
+        if (got.ev[i].kind == GUARD_STONE_REMOVED) {
+            removed++;
+            assert_int_equal(got.ev[i].ply, 7);
+            assert_int_equal(got.ev[i].move.point, go_point(5, 3));
+        }
+    assert_int_equal(removed, 1);
+}
+
+/* The same shape, but F6 has one liberty left once Black F7 is played (Black E6, G6, F7 around it,
+ * F5 empty), and it is read gone (glare, surely empty) for two views before Black F5 takes that
+ * liberty: a stone seen once that the next move of the other side may still capture is no stone
+ * taken off (test_settle_order's test_seen_once_played_when_read, on the guard alone). F6 is
+ * White's move in its slot, captured by F5; no flag. */
+static void test_go_stone_read_once_in_atari_then_captured(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {
+        {"BE6", 1.0, 0, 0}, {"WG3", 1.5, 0, 0}, {"BG6", 2.0, 0, 0}, {"WF6", 2.8, 4.8, 0.51f},
+        {"BF7", 3.2, 0, 0}, {"WG5", 3.8, 0, 0}, {"BF5", 5.9, 0, 0}, {"WG7", 6.6, 0, 0},
+        {"BB2", 7.0, 0, 0}, {"WH4", 7.4, 0, 0}};
+    static struct got got;
+    settled_game_in(st, (int)(sizeof st / sizeof st[0]), 2.6, 4.4, 0, 0, 9.0, false, &got);
+    struct go_event_record r;
+    char rec[256];
+    record_of(&got, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    assert_string_equal(rec, "B E6 W G3 B G6 W F6 B F7 W G5 B F5 W G7 B B2 W H4");
+    go_event_record_free(&r);
+    assert_int_equal(flags(&got), 0);
+}
+
+/* Column J out of the picture. Black's E6 is in glare: read empty, surely in most views and in
+ * doubt in some, never black; White's G7 after it makes Black's move one not seen (on column J,
+ * or a pass). Black E4 then captures White's E5 (E6 stands), and White puts a stone on E5 again
+ * (a suicide), takes it back and plays H8. Only E6 explains E5's going: the unseen move is found
+ * there, and the stone put back is flagged illegal (taken back before it was judged), not
+ * E5 taken off without capture (suicide film 35, glare, Black's R13). */
+static void test_go_unseen_move_found_by_what_it_captured(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {
+        {"BC7", 1.0, 0, 0}, {"WE5", 1.5, 6.2, 0}, {"BD5", 2.0, 0, 0},     {"WG3", 2.5, 0, 0},
+        {"BF5", 3.0, 0, 0}, {"WC3", 3.5, 0, 0},   {"BE6", 4.0, 0, -0.6f}, {"WG7", 4.5, 0, 0},
+        {"BB2", 5.0, 0, 0}, {"WH2", 5.5, 0, 0},   {"BE4", 6.0, 0, 0},     {"WE5", 7.0, 8.4, 0},
+        {"WH8", 9.0, 0, 0}, {"BA2", 9.6, 0, 0}};
+    static struct got got;
+    settled_game_in(st, (int)(sizeof st / sizeof st[0]), 0, 0, 0, 0, 12.0, true, &got);
+    struct go_event_record r;
+    char rec[256];
+    record_of(&got, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    for (int i = 0; i < got.n; i++)
+        if (guard_is_flag(got.ev[i].kind))
+            tu_note("  ply %d %s: %s", got.ev[i].ply, guard_kind_name(got.ev[i].kind),
+                    got.ev[i].text);
+    assert_string_equal(rec, "B C7 W E5 B D5 W G3 B F5 W C3 B E6 W G7 B B2 W H2 B E4 W H8 B A2");
+    go_event_record_free(&r);
+    assert_int_equal(flags(&got), 1);
+    int illegal = 0;
+    for (int i = 0; i < got.n; i++)
+        if (got.ev[i].kind == GUARD_ILLEGAL_MOVE) {
+            illegal++;
+            assert_int_equal(got.ev[i].ply, 12);
+            assert_int_equal(got.ev[i].move.point, go_point(4, 4));
+        }
+    assert_int_equal(illegal, 1);
 }
 
 /* ---- shogi: file 1 (the right-hand column, sente at the bottom) out of the picture ---- */
@@ -546,6 +658,9 @@ int main(void)
         cmocka_unit_test(test_go_unseen_move_found_by_its_capture),
         cmocka_unit_test(test_go_other_side_read_first_after_unseen_move),
         cmocka_unit_test(test_go_other_side_read_a_moment_first_keeps_the_turn),
+        cmocka_unit_test(test_go_stone_read_once_then_taken_off),
+        cmocka_unit_test(test_go_stone_read_once_in_atari_then_captured),
+        cmocka_unit_test(test_go_unseen_move_found_by_what_it_captured),
         cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
         cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
         cmocka_unit_test(test_shogi_full_view_still_two_moves),
