@@ -423,8 +423,9 @@ bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *r
                 mark(&b, g, ply, who, sq, "nifu", false);
                 w.f1 = g + 8 + rng_int(&r, 6);
                 push_visit(&b, &w);
-                /* taken back to its place on the komadai */
-                struct stl_visit x = {.f0 = w.f1 + 20 + rng_int(&r, 20), .color = who};
+                /* the pawn stands while the other player objects (one to two seconds, as a Go
+                   ko retaken or a suicide), then goes back to its place on the komadai */
+                struct stl_visit x = {.f0 = w.f1 + 1 + 30 + rng_int(&r, 30), .color = who};
                 int h = x.f0 + 10 + rng_int(&r, 5);
                 target(&x, TGT_SQ, sq, 0, 0, h);
                 push_event(&b, (struct stl_event){.frame = h,
