@@ -94,7 +94,8 @@ static const struct kind shogi_kinds[] = {
     {RENDER_FAULT_WRONG_WAY, "wrong-way", GUARD_ILLEGAL_MOVE, -1, 0, 0},
     {RENDER_FAULT_OPPONENT_PIECE, "opponent-piece", GUARD_ILLEGAL_MOVE, -1, 60, 0},
     {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 20, 0},
-    {RENDER_FAULT_NIFU, "nifu", GUARD_ILLEGAL_MOVE, -1, 0, 0},
+    /* nifu: 7 of 12 films flagged at their move today (partial 1/4: films lost before it) */
+    {RENDER_FAULT_NIFU, "nifu", GUARD_ILLEGAL_MOVE, -1, 50, 0},
 };
 #define NGO_KINDS    (int)(sizeof go_kinds / sizeof go_kinds[0])
 #define NSHOGI_KINDS (int)(sizeof shogi_kinds / sizeof shogi_kinds[0])
