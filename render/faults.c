@@ -9,7 +9,7 @@
 
 static const char *const fault_names[] = {
     "same-color", "moved-stone", "removed-stone",  "captures-left", "knocked", "not-in-hand",
-    "hidden",     "wrong-way",   "opponent-piece", "ko-retaken",    "suicide"};
+    "hidden",     "wrong-way",   "opponent-piece", "ko-retaken",    "suicide", "nifu"};
 static const char *const signal_names[] = {"pass", "end", "resign", "counting"};
 
 static const char *bit_name(const char *const *names, int n, unsigned bit)

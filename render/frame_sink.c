@@ -69,7 +69,7 @@ const unsigned render_go_fault_bits = RENDER_FAULT_SAME_COLOR | RENDER_FAULT_MOV
                                       RENDER_FAULT_SUICIDE;
 const unsigned render_shogi_fault_bits = RENDER_FAULT_KNOCKED | RENDER_FAULT_NOT_IN_HAND |
                                          RENDER_FAULT_HIDDEN | RENDER_FAULT_WRONG_WAY |
-                                         RENDER_FAULT_OPPONENT_PIECE;
+                                         RENDER_FAULT_OPPONENT_PIECE | RENDER_FAULT_NIFU;
 
 static void list_bits(FILE *out, const char *key, unsigned bits, bool signal)
 {

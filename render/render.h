@@ -85,8 +85,11 @@ enum render_fault {
     RENDER_FAULT_OPPONENT_PIECE = 1u << 8, /* shogi: a player moves an opponent's piece */
     RENDER_FAULT_KO_RETAKEN = 1u << 9,     /* go: a ko the record took is retaken at once (illegal),
                                               then the referee has the board put back */
-    RENDER_FAULT_SUICIDE = 1u << 10        /* go: a stone put where it has no liberty and takes
+    RENDER_FAULT_SUICIDE = 1u << 10,       /* go: a stone put where it has no liberty and takes
                                               nothing (illegal), then taken back */
+    RENDER_FAULT_NIFU = 1u << 11           /* shogi: a pawn dropped on a file holding the
+                                              dropper's own unpromoted pawn (illegal), then taken
+                                              back to the komadai */
 };
 /* Signals on request (--signals KIND,...), at the end of the game. */
 enum render_signal {

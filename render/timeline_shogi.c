@@ -92,6 +92,24 @@ static bool drops_later(const struct shogi_record *rec, int k, int color, int ty
     return false;
 }
 
+/* A square where the side to move, holding a pawn, would drop one on a file that holds its own
+ * unpromoted pawn (二歩, and no other rule broken first): the first such from square `off` on,
+ * or -1. */
+static int nifu_square(const struct shogi_position *pos, int off)
+{
+    int c = pos->side;
+    if (pos->hand[c][SHOGI_PAWN] < 1) return -1;
+    for (int i = 0; i < SHOGI_SQUARES; i++) {
+        int s = (off + i) % SHOGI_SQUARES;
+        if (pos->board[s]) continue;
+        struct shogi_move m = {.from = SHOGI_HAND,
+                               .to = (uint8_t)s,
+                               .piece = (uint8_t)shogi_piece((enum shogi_color)c, SHOGI_PAWN)};
+        if (shogi_check_move(pos, m).rule == SHOGI_ILLEGAL_NIFU) return s;
+    }
+    return -1;
+}
+
 bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *rec,
                           const struct render_opts *o, char *err, size_t errlen)
 {
@@ -109,14 +127,16 @@ bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *r
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    int f_pocket = -1, f_wrong = -1, f_opp = -1, f_hide = -1, f_knock = -1;
+    int f_pocket = -1, f_wrong = -1, f_opp = -1, f_hide = -1, f_knock = -1, f_nifu = -1;
     struct shogi_position pos = rec->start;
-    for (int pass = 0; pass < 5; pass++) {
+    /* (a new kind's pass comes last: the seed's picks for the others stay where they were) */
+    for (int pass = 0; pass < 6; pass++) {
         unsigned bit = pass == 0   ? RENDER_FAULT_NOT_IN_HAND
                        : pass == 1 ? RENDER_FAULT_WRONG_WAY
                        : pass == 2 ? RENDER_FAULT_OPPONENT_PIECE
                        : pass == 3 ? RENDER_FAULT_HIDDEN
-                                   : RENDER_FAULT_KNOCKED;
+                       : pass == 4 ? RENDER_FAULT_KNOCKED
+                                   : RENDER_FAULT_NIFU;
         if (!(o->faults & bit)) continue;
         pos = rec->start;
         for (int k = 0; k < n; k++) {
@@ -146,6 +166,12 @@ bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *r
                 }
             } else if (pass == 2 || pass == 4) {
                 cand[k] = k >= 1 && k + 1 < n;
+            } else if (pass == 5 && k >= 1 && k + 1 < n) {
+                /* after this move the player to move holds a pawn and has a file with one of
+                   their own unpromoted pawns and an empty square a pawn may stand on */
+                struct shogi_position p2 = pos;
+                shogi_do_move(&p2, m);
+                cand[k] = nifu_square(&p2, 0) >= 0;
             } else if (pass == 3) {
                 for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
                     int later = 0;
@@ -176,6 +202,7 @@ bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *r
         if (pass == 2) f_opp = k;
         if (pass == 3) f_hide = k;
         if (pass == 4) f_knock = k;
+        if (pass == 5) f_nifu = k;
     }
     free(cand);
 
@@ -366,6 +393,57 @@ bool shogi_timeline_build(struct shogi_timeline *t, const struct shogi_record *r
                     push_visit(&b, &w);
                     frame = w.f1 + 1 + 6 + rng_int(&r, 10);
                 }
+            }
+        }
+        if (k == f_nifu) {
+            /* 二歩: the player to move takes a pawn from their komadai and drops it on a file
+             * that holds one of their own unpromoted pawns; then (the referee, or they, see it)
+             * they take it back to the komadai and play the game's move. */
+            int who = pos.side;
+            int sq = nifu_square(&pos, rng_int(&r, SHOGI_SQUARES));
+            int idx = pos.hand[who][SHOGI_PAWN] - gone[who][SHOGI_PAWN] - 1;
+            if (sq >= 0 && idx >= 0) {
+                uint8_t pc = (uint8_t)shogi_piece((enum shogi_color)who, SHOGI_PAWN);
+                struct stl_visit w = {.f0 = frame, .color = who};
+                int g = frame + 10 + rng_int(&r, 5);
+                target(&w, TGT_STAND, -1, SHOGI_PAWN, idx, g);
+                push_event(
+                    &b,
+                    (struct stl_event){
+                        .frame = g, .kind = STL_HAND_TAKE, .piece = pc, .color = who, .ply = ply});
+                g += 9 + rng_int(&r, 6);
+                target(&w, TGT_SQ, sq, 0, 0, g);
+                push_event(&b, (struct stl_event){.frame = g,
+                                                  .kind = STL_PUT,
+                                                  .sq = sq,
+                                                  .piece = pc,
+                                                  .color = who,
+                                                  .ply = ply,
+                                                  .side = pos.side});
+                mark(&b, g, ply, who, sq, "nifu", false);
+                w.f1 = g + 8 + rng_int(&r, 6);
+                push_visit(&b, &w);
+                /* the pawn stands while the other player objects (one to two seconds, as a Go
+                   ko retaken or a suicide), then goes back to its place on the komadai */
+                struct stl_visit x = {.f0 = w.f1 + 1 + 30 + rng_int(&r, 30), .color = who};
+                int h = x.f0 + 10 + rng_int(&r, 5);
+                target(&x, TGT_SQ, sq, 0, 0, h);
+                push_event(&b, (struct stl_event){.frame = h,
+                                                  .kind = STL_LIFT,
+                                                  .sq = sq,
+                                                  .piece = pc,
+                                                  .color = who,
+                                                  .ply = ply});
+                h += 8 + rng_int(&r, 4);
+                target(&x, TGT_STAND, -1, SHOGI_PAWN, idx, h);
+                push_event(
+                    &b,
+                    (struct stl_event){
+                        .frame = h, .kind = STL_HAND_ADD, .piece = pc, .color = who, .ply = ply});
+                mark(&b, h, ply, who, sq, "put-back", false);
+                x.f1 = h + 8 + rng_int(&r, 6);
+                push_visit(&b, &x);
+                frame = x.f1 + 1 + 6 + rng_int(&r, 10);
             }
         }
         bool knock = k == f_knock;

@@ -131,8 +131,10 @@ static void droppable_kinds(const uint8_t *expect, bool can[SHOGI_HAND_TYPES])
  * or above its SOBS_CONF_SEEN 0.85: ruleguard/guard_observe_shogi_internal.h) */
 #define DROP_KIND_DOUBT 0.87
 
-/* A pawn dropped beside its side's own pawn on the file (nifu) is read as another kind the
- * side holds when its face fits that kind within this of the pawn's. */
+/* A pawn dropped beside its side's own pawn on the file (nifu), or a piece dropped where it could
+ * never move, is read as another kind the side holds when its face fits that kind within this of
+ * the kind read, or when the face does not say that kind plainly: it fits some other kind, held
+ * or not, within this (dim film 82, B*3c: a pawn's 0.438, a gold's 0.429, the bishop's 0.278). */
 #define NIFU_DOUBT 0.1
 
 /* Whether side c has an unpromoted pawn on file f. */
@@ -143,6 +145,29 @@ static bool pawn_on_file(const uint8_t *board, int c, int f)
         if (p && shogi_piece_type(p) == SHOGI_PAWN && (int)shogi_piece_color(p) == c) return true;
     }
     return false;
+}
+
+/* Whether an unpromoted piece of kind t of side c may be dropped on sq: it could move on from
+ * there, and a pawn not on a file where its side has one (nifu). */
+static bool drop_legal(const uint8_t *board, int c, int t, int sq)
+{
+    int r = c == SHOGI_SENTE ? shogi_sq_rank(sq) : 10 - shogi_sq_rank(sq);
+    if ((t == SHOGI_PAWN || t == SHOGI_LANCE) && r <= 1) return false;
+    if (t == SHOGI_KNIGHT && r <= 2) return false;
+    return t != SHOGI_PAWN || !pawn_on_file(board, c, shogi_sq_file(sq));
+}
+
+/* By how much the face on patch fits piece p of owner c better than any other unpromoted kind,
+ * whether the side holds it or not: how plainly the face says that kind. */
+static double plain_margin(const struct shogi_book *b, int c, int p, const uint8_t *patch)
+{
+    double own = shogi_book_match(b, p, patch), other = -2;
+    for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) {
+        if (t == (int)shogi_piece_type(p)) continue;
+        double s = shogi_book_match(b, shogi_piece((enum shogi_color)c, (enum shogi_type)t), patch);
+        if (s > other) other = s;
+    }
+    return own - other;
 }
 
 /* The unpromoted piece of owner c whose face fits patch best (a drop), among the kinds that can
@@ -430,23 +455,26 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         for (int t = 0; t < SHOGI_HAND_TYPES; t++) held[t] = can[t] && r->hand_est[c][t] > 0;
         double hs, hmargin;
         int hp = best_drop(&r->book, held, c, r->patch[a], &hs, &hmargin);
-        /* a pawn read on a file where its side has a pawn (nifu) by a face that fits another
-           held kind nearly as well is that kind, in doubt: a small patch tells a pawn from a
-           bishop poorly (side film 106: B*5e read as a pawn; player film 104: B*5f), and a
-           pawn dropped there plainly still reaches the guard as a pawn */
-        if (hp && shogi_piece_type(hp) == SHOGI_PAWN && hmargin < NIFU_DOUBT &&
-            pawn_on_file(r->expect, c, shogi_sq_file(a))) {
-            held[SHOGI_PAWN] = false;
-            double ns, nm;
-            int np = best_drop(&r->book, held, c, r->patch[a], &ns, &nm);
-            bool other = false;
-            for (int t = SHOGI_LANCE; t <= SHOGI_GOLD; t++) other |= held[t];
-            if (other && np && ns > 0.4 && ns > hs - NIFU_DOUBT) {
+        /* a kind that may not be dropped there (a pawn on a file where its side has a pawn:
+           nifu; a pawn, lance or knight where it could never move) read by a face that fits
+           another held kind nearly as well, or that does not say the kind read plainly, is the
+           best held kind that may be dropped there, in doubt: a small patch tells a pawn from a
+           bishop poorly (side film 106: B*5e read as a pawn; player film 104: B*5f; dim film 82:
+           B*3c), and a pawn dropped there plainly still reaches the guard as a pawn */
+        if (hp && hs > 0.4 && !drop_legal(r->expect, c, shogi_piece_type(hp), a)) {
+            bool legal[SHOGI_HAND_TYPES], other = false;
+            for (int t = 0; t < SHOGI_HAND_TYPES; t++) {
+                legal[t] = held[t] && t >= SHOGI_PAWN && drop_legal(r->expect, c, t, a);
+                other |= legal[t];
+            }
+            double ns = -2, nm;
+            int np = other ? best_drop(&r->book, legal, c, r->patch[a], &ns, &nm) : 0;
+            if (np &&
+                (ns > hs - NIFU_DOUBT || plain_margin(&r->book, c, hp, r->patch[a]) < NIFU_DOUBT)) {
                 o->point[p] = (uint8_t)np;
                 o->conf[p] = (float)DROP_KIND_DOUBT;
                 continue;
             }
-            held[SHOGI_PAWN] = true;
         }
         bool any_held = false;
         for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) any_held |= held[t];

@@ -8,13 +8,15 @@
  * game took retaken at once and a stone put where it has no liberty (ILLEGAL_MOVE under the
  * recorder's default rules, Japanese 1989; both put back before the next move); shogi: a
  * captured piece never put on the komadai and a komadai piece hidden later (HIDDEN_PIECE), a piece
- * put down the wrong way round and an opponent's piece moved (ILLEGAL_MOVE), the board knocked (no
- * flag). A fault is flagged "at its move" when a flag of its kind names a ply from one before the
- * fault's to two after it, or was raised between the fault's frame and the end of the two moves
- * after it (the record's plies drift from the game's when moves were lost before); a flag raised
- * on a frame before the fault is a false one. Moves recorded as made but not seen (a comment, no
- * flag) are counted apart. Prints per film its flags, then per game type a confusion table (fault
- * injected x flag raised, at its move or elsewhere) and a table per kind and camera scene.
+ * put down the wrong way round, an opponent's piece moved and a pawn dropped on a file holding the
+ * dropper's own unpromoted pawn, 二歩, taken back before the game's move (ILLEGAL_MOVE), the board
+ * knocked (no flag). A fault is flagged "at its move" when a flag of its kind names a ply from one
+ * before the fault's to two after it, or was raised between the fault's frame and the end of the
+ * two moves after it (the record's plies drift from the game's when moves were lost before); a flag
+ * raised on a frame before the fault is a false one. Moves recorded as made but not seen (a
+ * comment, no flag) are counted apart. Prints per film its flags, then per game type a confusion
+ * table (fault injected x flag raised, at its move or elsewhere) and a table per kind and camera
+ * scene.
  *
  * Films: 640x480 JPEG frames (the size the vision fault films use), the camera scene turned by the
  * game (overhead, player, side, partial, dim, glare), board style, lens, JPEG quality and bumps by
@@ -92,6 +94,8 @@ static const struct kind shogi_kinds[] = {
     {RENDER_FAULT_WRONG_WAY, "wrong-way", GUARD_ILLEGAL_MOVE, -1, 0, 0},
     {RENDER_FAULT_OPPONENT_PIECE, "opponent-piece", GUARD_ILLEGAL_MOVE, -1, 60, 0},
     {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 20, 0},
+    /* nifu: 7 of 12 films flagged at their move today (partial 1/4: films lost before it) */
+    {RENDER_FAULT_NIFU, "nifu", GUARD_ILLEGAL_MOVE, -1, 50, 0},
 };
 #define NGO_KINDS    (int)(sizeof go_kinds / sizeof go_kinds[0])
 #define NSHOGI_KINDS (int)(sizeof shogi_kinds / sizeof shogi_kinds[0])
