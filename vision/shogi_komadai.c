@@ -248,6 +248,65 @@ static void inner_edges(const struct area *a, struct stand_box *b)
     }
 }
 
+/* Does the stand go on out of the picture past a side of box b? The two sides across it (its
+ * front and back, or left and right) are the stand's borders: where both go on as strongly,
+ * with the box's own sign, from that side up to the picture's edge, the box found is only a part
+ * of a stand the edge cuts (its true side lies out of the picture, where no border shows, so a
+ * part with a line or junk for a side contrasts more). */
+#define RUN_ON_SHARE 0.5 /* of the border's contrast inside the box, along the run past it */
+#define RUN_ON_MIN   3   /* pixels of run, at least */
+static double border_mean(const struct area *a, bool horizontal, int at, int from, int to, int *n)
+{
+    double sum = 0;
+    *n = 0;
+    for (int i = from; i <= to; i++) {
+        int x = horizontal ? i : at, y = horizontal ? at : i;
+        if (x < 1 || y < 1 || x >= AW - 1 || y >= AH - 1) break;
+        if (horizontal ? !a->in[y - 1][x] || !a->in[y + 1][x]
+                       : !a->in[y][x - 1] || !a->in[y][x + 1])
+            break;
+        sum += 0.5 *
+               (horizontal ? a->px[y + 1][x] - a->px[y - 1][x] : a->px[y][x + 1] - a->px[y][x - 1]);
+        (*n)++;
+    }
+    return *n ? sum / *n : 0;
+}
+
+static bool runs_out(const struct area *a, const struct stand_box *b)
+{
+    for (int k = 0; k < 4; k++) {
+        bool horizontal = k < 2; /* past the left or right side, along the front and back */
+        int dir = k % 2 ? 1 : -1;
+        int s0 = horizontal ? b->y0 : b->x0, s1 = horizontal ? b->y1 : b->x1;
+        int lo = horizontal ? b->x0 : b->y0, hi = horizontal ? b->x1 : b->y1;
+        bool all = true;
+        for (int j = 0; j < 2 && all; j++) {
+            int at = j ? s1 : s0, n_in, n_out;
+            double in = border_mean(a, horizontal, at, lo, hi, &n_in);
+            /* the run past the side: from just past it to the picture's edge */
+            int from = dir > 0 ? hi + 2 : lo - 2, len = 0, end = from;
+            for (int i = from; i >= 0 && i < (horizontal ? AW : AH); i += dir) {
+                int x = horizontal ? i : at, y = horizontal ? at : i;
+                if (!a->in[y][x]) break;
+                len++, end = i;
+            }
+            int stop = end + dir;
+            bool edge = stop >= 0 && stop < (horizontal ? AW : AH) &&
+                        !a->in[horizontal ? at : stop][horizontal ? stop : at];
+            if (len < RUN_ON_MIN || !edge) {
+                all = false;
+                break;
+            }
+            double out =
+                border_mean(a, horizontal, at, dir > 0 ? from : end, dir > 0 ? end : from, &n_out);
+            all = n_out >= RUN_ON_MIN && fabs(in) > 0 && out * in > 0 &&
+                  fabs(out) >= RUN_ON_SHARE * fabs(in);
+        }
+        if (all) return true;
+    }
+    return false;
+}
+
 /* Is the whole rectangle (and a pixel around it) inside the image? */
 static bool box_inside(const struct area *a, const struct stand_box *b)
 {
@@ -893,7 +952,7 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
             set_view(ho, area_cut(a) ? HAND_VIEW_OUT_OF_VIEW : HAND_VIEW_NOT_FOUND);
             continue;
         }
-        if (!box_inside(a, &b) || cut_small(a, &b)) {
+        if (!box_inside(a, &b) || cut_small(a, &b) || runs_out(a, &b)) {
             set_view(ho, HAND_VIEW_OUT_OF_VIEW);
             continue;
         }
@@ -902,6 +961,13 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
         struct arm_feat af;
         if (!have_colour) komadai_colour_rectify(r, side, a, ca);
         komadai_arm_over(a, &b, ca, r->colour != NULL, &af);
+        if (getenv("KIFUCAM_KOMADAI_DEBUG") && af.arm) debug_area(a, &b, &b, side);
+        if (getenv("KIFUCAM_KOMADAI_DEBUG") && af.arm)
+            fprintf(
+                stderr,
+                "  arm %05d side %d: box %d-%d x %d-%d score %.1f, in %.1f out %.1f reach %.1f\n",
+                komadai_debug_n, side, b.x0, b.x1, b.y0, b.y1, b.score, af.in_area, af.out_area,
+                af.reach);
         if (af.arm) {
             /* next to the picture's edge the "arm" may be the rest of a stand the edge cuts
              * (the box found only a part of it): out of view, no count either way */
