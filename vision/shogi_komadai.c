@@ -896,7 +896,7 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
                                const struct shogi_position *game, struct hand_obs hands[2])
 {
     memset(hands, 0, 2 * sizeof *hands);
-    komadai_debug_n++;
+    if (getenv("KIFUCAM_KOMADAI_DEBUG")) komadai_debug_n++; /* the diagnostic's file names */
     if (!r->oriented) return false;
     const struct vision_image *gray = shogi_reader_frame(r, img);
     if (!gray) return false;
