@@ -23,6 +23,7 @@
  * stand holds more of a kind than the game's hands, and each stand's row width for a count is
  * learned where the game tells it. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -247,6 +248,65 @@ static void inner_edges(const struct area *a, struct stand_box *b)
     }
 }
 
+/* Does the stand go on out of the picture past a side of box b? The two sides across it (its
+ * front and back, or left and right) are the stand's borders: where both go on as strongly,
+ * with the box's own sign, from that side up to the picture's edge, the box found is only a part
+ * of a stand the edge cuts (its true side lies out of the picture, where no border shows, so a
+ * part with a line or junk for a side contrasts more). */
+#define RUN_ON_SHARE 0.5 /* of the border's contrast inside the box, along the run past it */
+#define RUN_ON_MIN   3   /* pixels of run, at least */
+static double border_mean(const struct area *a, bool horizontal, int at, int from, int to, int *n)
+{
+    double sum = 0;
+    *n = 0;
+    for (int i = from; i <= to; i++) {
+        int x = horizontal ? i : at, y = horizontal ? at : i;
+        if (x < 1 || y < 1 || x >= AW - 1 || y >= AH - 1) break;
+        if (horizontal ? !a->in[y - 1][x] || !a->in[y + 1][x]
+                       : !a->in[y][x - 1] || !a->in[y][x + 1])
+            break;
+        sum += 0.5 *
+               (horizontal ? a->px[y + 1][x] - a->px[y - 1][x] : a->px[y][x + 1] - a->px[y][x - 1]);
+        (*n)++;
+    }
+    return *n ? sum / *n : 0;
+}
+
+static bool runs_out(const struct area *a, const struct stand_box *b)
+{
+    for (int k = 0; k < 4; k++) {
+        bool horizontal = k < 2; /* past the left or right side, along the front and back */
+        int dir = k % 2 ? 1 : -1;
+        int s0 = horizontal ? b->y0 : b->x0, s1 = horizontal ? b->y1 : b->x1;
+        int lo = horizontal ? b->x0 : b->y0, hi = horizontal ? b->x1 : b->y1;
+        bool all = true;
+        for (int j = 0; j < 2 && all; j++) {
+            int at = j ? s1 : s0, n_in, n_out;
+            double in = border_mean(a, horizontal, at, lo, hi, &n_in);
+            /* the run past the side: from just past it to the picture's edge */
+            int from = dir > 0 ? hi + 2 : lo - 2, len = 0, end = from;
+            for (int i = from; i >= 0 && i < (horizontal ? AW : AH); i += dir) {
+                int x = horizontal ? i : at, y = horizontal ? at : i;
+                if (!a->in[y][x]) break;
+                len++, end = i;
+            }
+            int stop = end + dir;
+            bool edge = stop >= 0 && stop < (horizontal ? AW : AH) &&
+                        !a->in[horizontal ? at : stop][horizontal ? stop : at];
+            if (len < RUN_ON_MIN || !edge) {
+                all = false;
+                break;
+            }
+            double out =
+                border_mean(a, horizontal, at, dir > 0 ? from : end, dir > 0 ? end : from, &n_out);
+            all = n_out >= RUN_ON_MIN && fabs(in) > 0 && out * in > 0 &&
+                  fabs(out) >= RUN_ON_SHARE * fabs(in);
+        }
+        if (all) return true;
+    }
+    return false;
+}
+
 /* Is the whole rectangle (and a pixel around it) inside the image? */
 static bool box_inside(const struct area *a, const struct stand_box *b)
 {
@@ -301,6 +361,36 @@ static bool near_edge(const struct area *a, const struct stand_box *b, double ma
         for (int x = b->x0 - m; x <= b->x1 + m; x++)
             if (x >= 0 && y >= 0 && x < AW && y < AH && !a->in[y][x]) return true;
     return false;
+}
+
+static int komadai_debug_n;
+static int debug_seq(void)
+{
+    return komadai_debug_n;
+}
+
+static void debug_area(const struct area *a, const struct stand_box *b, const struct stand_box *c,
+                       int side)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/area-%05d-%d.ppm", getenv("KIFUCAM_KOMADAI_DEBUG"),
+             komadai_debug_n, side);
+    FILE *f = fopen(path, "wb");
+    if (!f) return;
+    fprintf(f, "P6 %d %d 255\n", AW, AH);
+    for (int y = 0; y < AH; y++)
+        for (int x = 0; x < AW; x++) {
+            int v = a->in[y][x] ? (int)a->px[y][x] : 0;
+            uint8_t px[3] = {(uint8_t)v, (uint8_t)v, (uint8_t)v};
+            bool onb = ((x == b->x0 || x == b->x1) && y >= b->y0 && y <= b->y1) ||
+                       ((y == b->y0 || y == b->y1) && x >= b->x0 && x <= b->x1);
+            bool onc = ((x == c->x0 || x == c->x1) && y >= c->y0 && y <= c->y1) ||
+                       ((y == c->y0 || y == c->y1) && x >= c->x0 && x <= c->x1);
+            if (onb) px[0] = 255, px[1] = px[2] = 0;
+            if (onc) px[1] = 255, px[0] = px[2] = 0;
+            fwrite(px, 1, 3, f);
+        }
+    fclose(f);
 }
 
 #define PRES 24  /* pixels per cell of a stand's top, the book's scale */
@@ -473,8 +563,12 @@ static struct blob blob_part(const struct top *t, const struct blob *q, int l, i
 
 /* Rows of pieces lie close one behind the other (a row's pitch is about a piece's length), so
  * the rows of one column often make one blob: it is cut at its narrowest row, again and again,
- * until every part is no taller than one row. Parts into out (at most max); how many. */
-#define SPLIT_H 1.15 /* cells: a blob taller than this holds more than one row */
+ * until every part is no taller than one row, and no part shorter than the shortest piece (cut
+ * within a cell's half of its ends, the texture mask's waist between a bishop's or a silver's two
+ * characters cut the piece in two and the rest joined the row behind it). Parts into out (at most
+ * max); how many. */
+#define SPLIT_H   1.15 /* cells: a blob taller than this holds more than one row */
+#define ROW_MIN_H 0.75 /* cells: no part cut off is shorter (a pawn is 27 mm, 0.75 cells) */
 static int rows_of(const struct top *t, const struct blob *q, int l, struct blob *out, int max)
 {
     int bh = q->y1 - q->y0 + 1;
@@ -482,7 +576,7 @@ static int rows_of(const struct top *t, const struct blob *q, int l, struct blob
         out[0] = *q;
         return 1;
     }
-    int margin = (int)(0.55 * PRES), cut = -1, fewest = 1 << 30;
+    int margin = (int)(ROW_MIN_H * PRES), cut = -1, fewest = 1 << 30;
     for (int y = q->y0 + margin; y <= q->y1 - margin; y++) {
         int c = 0;
         for (int x = q->x0; x <= q->x1; x++) c += t->lab[y][x] == l;
@@ -497,6 +591,42 @@ static int rows_of(const struct top *t, const struct blob *q, int l, struct blob
     if (a.area) n += rows_of(t, &a, l, out + n, max - 1);
     if (b.area && n < max) n += rows_of(t, &b, l, out + n, max - n);
     return n;
+}
+
+/* KIFUCAM_KOMADAI_DEBUG=DIR (a diagnostic): each stand's top read, as a PPM file (left the top,
+ * right its blobs: rows kept green, parts dropped red), and its rows on stderr. */
+static void debug_top(const struct top *t, int side, const struct blob *parts, int np,
+                      const bool *kept)
+{
+    const char *dir = getenv("KIFUCAM_KOMADAI_DEBUG");
+    if (!dir) return;
+    int seq = komadai_debug_n;
+    char path[512];
+    snprintf(path, sizeof path, "%s/top-%05d-%d.ppm", dir, seq, side);
+    FILE *f = fopen(path, "wb");
+    if (!f) return;
+    fprintf(f, "P6 %d %d 255\n", 2 * t->w, t->h);
+    for (int y = 0; y < t->h; y++) {
+        for (int x = 0; x < t->w; x++)
+            fputc(t->px[y][x], f), fputc(t->px[y][x], f), fputc(t->px[y][x], f);
+        for (int x = 0; x < t->w; x++) {
+            uint8_t c[3] = {0, 0, 0};
+            if (t->lab[y][x]) c[0] = c[1] = c[2] = 80;
+            for (int k = 0; k < np; k++)
+                if (x >= parts[k].x0 && x <= parts[k].x1 && y >= parts[k].y0 && y <= parts[k].y1 &&
+                    t->lab[y][x]) {
+                    c[0] = kept[k] ? 0 : 220;
+                    c[1] = kept[k] ? 200 : 0;
+                }
+            fputc(c[0], f), fputc(c[1], f), fputc(c[2], f);
+        }
+    }
+    fclose(f);
+    fprintf(stderr, "  top %05d side %d %dx%d:", seq, side, t->w, t->h);
+    for (int k = 0; k < np; k++)
+        fprintf(stderr, " [%d-%d x %d-%d a%d%s]", parts[k].x0, parts[k].x1, parts[k].y0,
+                parts[k].y1, parts[k].area, kept[k] ? "" : " drop");
+    fprintf(stderr, "\n");
 }
 
 /* The face part of the book's cell patch, as a template for the owner's pieces pointing up in the
@@ -766,6 +896,7 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
                                const struct shogi_position *game, struct hand_obs hands[2])
 {
     memset(hands, 0, 2 * sizeof *hands);
+    if (getenv("KIFUCAM_KOMADAI_DEBUG")) komadai_debug_n++; /* the diagnostic's file names */
     if (!r->oriented) return false;
     const struct vision_image *gray = shogi_reader_frame(r, img);
     if (!gray) return false;
@@ -821,7 +952,7 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
             set_view(ho, area_cut(a) ? HAND_VIEW_OUT_OF_VIEW : HAND_VIEW_NOT_FOUND);
             continue;
         }
-        if (!box_inside(a, &b) || cut_small(a, &b)) {
+        if (!box_inside(a, &b) || cut_small(a, &b) || runs_out(a, &b)) {
             set_view(ho, HAND_VIEW_OUT_OF_VIEW);
             continue;
         }
@@ -830,6 +961,13 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
         struct arm_feat af;
         if (!have_colour) komadai_colour_rectify(r, side, a, ca);
         komadai_arm_over(a, &b, ca, r->colour != NULL, &af);
+        if (getenv("KIFUCAM_KOMADAI_DEBUG") && af.arm) debug_area(a, &b, &b, side);
+        if (getenv("KIFUCAM_KOMADAI_DEBUG") && af.arm)
+            fprintf(
+                stderr,
+                "  arm %05d side %d: box %d-%d x %d-%d score %.1f, in %.1f out %.1f reach %.1f\n",
+                komadai_debug_n, side, b.x0, b.x1, b.y0, b.y1, b.score, af.in_area, af.out_area,
+                af.reach);
         if (af.arm) {
             /* next to the picture's edge the "arm" may be the rest of a stand the edge cuts
              * (the box found only a part of it): out of view, no count either way */
@@ -843,11 +981,20 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
          * to the faces: seed 0's player films 88.7 -> 82.5% read so) */
         struct stand_box top = b;
         if (game) inner_edges(a, &top);
+        if (getenv("KIFUCAM_KOMADAI_DEBUG"))
+            fprintf(stderr, "  box %05d side %d: %d-%d x %d-%d score %.1f, top %d-%d x %d-%d\n",
+                    debug_seq(), side, b.x0, b.x1, b.y0, b.y1, b.score, top.x0, top.x1, top.y0,
+                    top.y1);
+        if (getenv("KIFUCAM_KOMADAI_DEBUG")) debug_area(a, &b, &top, side);
         top_of(&r->grid, gray, side, &top, t);
         piece_mask(t, mask);
         int nb = blobs_of(t, mask, bl, MAX_BLOBS);
         faces_of(&r->book, side, tpl);
         double worst = 1;
+        const bool edge = near_edge(a, &b, ARM_EDGE_MARGIN);
+        struct blob dparts[64];
+        bool dkept[64];
+        int ndp = 0;
         for (int i = 0; i < nb; i++) {
             const struct blob *q = &bl[i];
             int bw = q->x1 - q->x0 + 1, bh = q->y1 - q->y0 + 1;
@@ -864,6 +1011,7 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
                 if (pw < MIN_BW || ph < MIN_BH || p->area < MIN_FILL * pw * ph) continue;
                 double fit = -1, fits[8];
                 int ty = ph <= ROW_MAX_H * PRES ? blob_type(t, tpl, p, &fit, fits) : 0;
+                if (ndp < 64) dparts[ndp] = *p, dkept[ndp++] = fit >= MIN_FIT;
                 if (fit < MIN_FIT) continue;
                 if (nrows[side] < MAX_ROWS) {
                     struct row *w = &rows[side][nrows[side]++];
@@ -883,7 +1031,13 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
              * a sleeve, cut into parts that happen to fit a face) */
             if (q->area > HAND_AREA * PRES * PRES && fitting < HAND_FIT_SHARE * q->area)
                 ho->covered = true;
+            /* ... or, by the picture's edge, half as big: a stand's edge or the table inside a
+             * box that is only a part of a stand the picture cuts, with a piece joined to it
+             * (said out of view below) */
+            if (edge && q->area > COVER_AREA * PRES * PRES && fitting < HAND_FIT_SHARE * q->area)
+                ho->covered = true;
         }
+        debug_top(t, side, dparts, ndp, dkept);
         if (ho->covered) {
             /* as for an arm: beside the picture's edge the big blob may be a part of the stand
              * or of what lies past it that the box cut (out of view, no count either way) */
@@ -901,6 +1055,18 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
         for (int ty = 0; ty < 8; ty++) avail[ty] = 18 * 2; /* no bound */
     assign_types(r, hands, rows, nrows, avail);
     counts_within(r, hands, rows, nrows, avail);
+    if (getenv("KIFUCAM_KOMADAI_DEBUG"))
+        for (int s = 0; s < 2; s++) {
+            fprintf(stderr, "  side %d bleed %.1f (%d):", s, stand_bleed(r, s),
+                    r->stand_learned[s]);
+            for (int k = 0; k < nrows[s]; k++) {
+                const struct row *w = &rows[s][k];
+                fprintf(stderr, " [%c w%d fit %.2f n%.2f]", " PLNSBRG"[w->at], w -> width,
+                        w -> fits[w->ty],
+                        w -> at ? row_pieces(w->at, w->width, stand_bleed(r, s)) : 0);
+            }
+            fprintf(stderr, "\n");
+        }
     if (game) learn_bleed(r, hands, rows, nrows, game);
     free(ca);
     free(t);

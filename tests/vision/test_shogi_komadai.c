@@ -430,6 +430,14 @@ static void test_komadai(void **state)
      * 92.6% (seed 0), 87.6 / 92.7% (=1), held out 90.2 / 93.6% (=2), 87.7 / 91.5% (=3; its
      * player films 50.0 -> 76.7%); hands covered and stands said covered with no hand as
      * before on every seed; one frame worse: seeds 1 and 2 player, seed 3 side (1-2 frames).
+     * Session 22 (rows cut no shorter than a pawn: the texture mask's waist between a big
+     * piece's two characters cut it, the rest joined the row behind; a box whose front and back
+     * run on as strongly to the picture's edge is a part of a stand the edge cuts, out of view):
+     * WITHIN=1 both hands 91.7 / 94.5% (seed 0), 92.4 / 95.2% (=1), held out 91.8 / 95.6% (=2),
+     * 88.7 / 92.5% (=3) (before: 88.6, 86.4, 90.2, 87.7%); stands said covered with no hand 3,
+     * 13, 0, 0 (before 14, 32, 0, 2); hands over a stand said covered 175, 190, 177, 173 (one
+     * fewer on seeds 0 and 1); default (seed 0) 77.6 / 86.1% (77.6 / 85.9% before). Left: seed
+     * 3's player and dim films (79, 70%: kinds confused, short counts), seed 0's dim (82%).
      * Tried and dropped in session 21: an arm's region at least a cell thick past the border
      * (the side face's blurred outline is thinner, but so are many real arms: seed 0's glare
      * hands said covered 35 -> 20 of 54), the inner line on every side without looking
