@@ -19,6 +19,18 @@ struct guard_event *gog_ev_add(struct evbuf *b, enum guard_kind kind, int ply, i
     return e;
 }
 
+void gog_flag_taken_back(struct evbuf *b, struct go_move m, struct go_verdict v, int ply, int64_t t,
+                         uint64_t frame)
+{
+    struct guard_event *e = gog_ev_add(b, GUARD_ILLEGAL_MOVE, ply, t, frame);
+    if (!e) return;
+    e->move = m;
+    e->rule_ref = v.rule_ref;
+    e->reason = (int)v.kind;
+    snprintf(e->text, sizeof e->text, "%.140s; taken back before it was judged (not recorded)",
+             v.text);
+}
+
 const char *gog_color_name(int c)
 {
     return c == GO_BLACK ? "Black" : c == GO_WHITE ? "White" : "empty";

@@ -214,6 +214,10 @@ bool gog_ev_room(const struct evbuf *b, int need);
 struct guard_event *gog_ev_add(struct evbuf *b, enum guard_kind kind, int ply, int64_t t,
                                uint64_t frame);
 const char *gog_color_name(int c);
+/* Flag an illegal move m (its verdict v) that was taken back before the guard judged it: not
+ * recorded, ILLEGAL_MOVE at ply. */
+void gog_flag_taken_back(struct evbuf *b, struct go_move m, struct go_verdict v, int ply, int64_t t,
+                         uint64_t frame);
 void gog_append_points(char *text, size_t len, const int *pts, int n, int height);
 /* Append note to the text of every event of kind from index `from` of b on (a move committed
  * under doubt says why). */

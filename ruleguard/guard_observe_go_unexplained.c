@@ -223,14 +223,7 @@ void gog_illegal_taken_back(struct go_obs_guard *g, struct evbuf *b)
     struct go_verdict v = go_game_check(game, m);
     if (v.kind != GO_ILLEGAL_SUICIDE && v.kind != GO_ILLEGAL_KO && v.kind != GO_ILLEGAL_SUPERKO)
         return;
-    struct guard_event *e = gog_ev_add(b, GUARD_ILLEGAL_MOVE, g->illegal_wait.ply + 1,
-                                       g->illegal_wait.t, g->illegal_wait.frame);
-    if (!e) return;
-    e->move = m;
-    e->rule_ref = v.rule_ref;
-    e->reason = (int)v.kind;
-    snprintf(e->text, sizeof e->text, "%.140s; taken back before it was judged (not recorded)",
-             v.text);
+    gog_flag_taken_back(b, m, v, g->illegal_wait.ply + 1, g->illegal_wait.t, g->illegal_wait.frame);
 }
 
 /* After the plan's moves: wait for an explanation, or flag what is left (p->left; the blocker, if

@@ -289,13 +289,7 @@ static void flag_put_back(struct go_obs_guard *g, int r, uint8_t o, int64_t t, u
     struct go_move m = {(enum go_color)o, r};
     struct go_verdict v = go_game_check(gog_game_of(g), m);
     if (v.kind != GO_ILLEGAL_SUICIDE) return;
-    struct guard_event *e = gog_ev_add(b, GUARD_ILLEGAL_MOVE, gog_ply_of(g) + 1, t, frame);
-    if (!e) return;
-    e->move = m;
-    e->rule_ref = v.rule_ref;
-    e->reason = (int)v.kind;
-    snprintf(e->text, sizeof e->text, "%.140s; taken back before it was judged (not recorded)",
-             v.text);
+    gog_flag_taken_back(b, m, v, gog_ply_of(g) + 1, t, frame);
 }
 
 /* A stone of an unseen move's colour now believed on one of its dark points (and on no other):
