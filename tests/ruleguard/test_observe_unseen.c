@@ -80,6 +80,17 @@ static void record_of(const struct got *g, int size, char *out, size_t len,
     }
 }
 
+/* The 9x9 game g's events give (as a record: "B C7 W --"...), printed; the record is freed. */
+static void assert_recorded(const struct got *g, const char *want)
+{
+    struct go_event_record r;
+    char rec[256];
+    record_of(g, 9, rec, sizeof rec, &r);
+    tu_note("record: %s", rec);
+    assert_string_equal(rec, want);
+    go_event_record_free(&r);
+}
+
 /* Black C7; White's reply on the right-hand column, which the camera does not see; Black E5;
  * White G3 (in view). Then, with 'full', the same with every point in view. */
 #define HEAD "kifucam-obs 1 go 9x9\nrules Japanese 1989\n"
@@ -164,12 +175,7 @@ static void test_go_unseen_move_found_when_seen(void **state)
     free(text);
     assert_int_equal(flags(&got), 0);
     assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_TAKEBACK), 1);
-    struct go_event_record r;
-    char moves[256];
-    record_of(&got, 9, moves, sizeof moves, &r);
-    tu_note("record: %s", moves);
-    assert_string_equal(moves, "B C7 W J5 B E5 W G3");
-    go_event_record_free(&r);
+    assert_recorded(&got, "B C7 W J5 B E5 W G3");
 }
 
 /* Every point in view: the same colour twice stays TWO_MOVES. */
@@ -218,12 +224,7 @@ static void test_go_unseen_move_on_none_of_its_points(void **state)
     assert_int_equal(two, 1);
     assert_int_equal(ply, 3); /* Black E5, the second Black stone in a row */
     assert_int_equal(flags(&got), 1);
-    struct go_event_record r;
-    char moves[256];
-    record_of(&got, 9, moves, sizeof moves, &r);
-    tu_note("record: %s", moves);
-    assert_string_equal(moves, "B C7 W -- B E5 W G3");
-    go_event_record_free(&r);
+    assert_recorded(&got, "B C7 W -- B E5 W G3");
 }
 
 /* Two views of the 9x9 board b (rows from the top; 'X' 'O' '.'), J5 occluded (for good: a cup
@@ -278,12 +279,7 @@ static void test_go_unseen_move_found_by_its_capture(void **state)
     free(text);
     assert_int_equal(flags(&got), 0);
     assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_TAKEBACK), 1);
-    struct go_event_record r;
-    char rec[256];
-    record_of(&got, 9, rec, sizeof rec, &r);
-    tu_note("record: %s", rec);
-    assert_string_equal(rec, "B J6 W J5 B J4 W H5 B H6 W A1 B H4 W A2 B G5");
-    go_event_record_free(&r);
+    assert_recorded(&got, "B J6 W J5 B J4 W H5 B H6 W A1 B H4 W A2 B G5");
 }
 
 /* ---- Go, views as the settler gives them: when each point began to read what it shows ---- */
@@ -369,12 +365,7 @@ static void test_go_other_side_read_first_after_unseen_move(void **state)
     static struct got got;
     settled_game(st, (int)(sizeof st / sizeof st[0]), 3.0, 5.4, 9.0, &got);
     assert_int_equal(flags(&got), 0);
-    struct go_event_record r;
-    char rec[256];
-    record_of(&got, 9, rec, sizeof rec, &r);
-    tu_note("record: %s", rec);
-    assert_string_equal(rec, "B C7 W G3 B -- W C3 B E5 W D4 B F6");
-    go_event_record_free(&r);
+    assert_recorded(&got, "B C7 W G3 B -- W C3 B E5 W D4 B F6");
 }
 
 /* The same board, no move out of the picture: Black E5 then White C3, but Black's arm hid E5 a
@@ -392,12 +383,7 @@ static void test_go_other_side_read_a_moment_first_keeps_the_turn(void **state)
     static struct got got;
     settled_game(seen, (int)(sizeof seen / sizeof seen[0]), 3.5, 4.4, 9.0, &got);
     assert_int_equal(flags(&got), 0);
-    struct go_event_record r;
-    char rec[256];
-    record_of(&got, 9, rec, sizeof rec, &r);
-    tu_note("record: %s", rec);
-    assert_string_equal(rec, "B C7 W G3 B E5 W C3 B D4 W F6");
-    go_event_record_free(&r);
+    assert_recorded(&got, "B C7 W G3 B E5 W C3 B D4 W F6");
 }
 
 /* Every point in view. White's F6 read in one view only, in doubt (the view between two spells of
@@ -414,12 +400,7 @@ static void test_go_stone_read_once_then_taken_off(void **state)
         {"BB2", 6.0, 0, 0}, {"WH4", 6.4, 0, 0}};
     static struct got got;
     settled_game_in(st, (int)(sizeof st / sizeof st[0]), 2.6, 4.4, 4.6, 6.9, 9.0, false, &got);
-    struct go_event_record r;
-    char rec[256];
-    record_of(&got, 9, rec, sizeof rec, &r);
-    tu_note("record: %s", rec);
-    assert_string_equal(rec, "B C7 W G3 B C3 W F6 B D4 W G5 B E5 W G7 B B2 W H4");
-    go_event_record_free(&r);
+    assert_recorded(&got, "B C7 W G3 B C3 W F6 B D4 W G5 B E5 W G7 B B2 W H4");
     assert_int_equal(flags(&got), 1);
     int removed = 0;
     for (int i = 0; i < got.n; i++)
@@ -445,12 +426,7 @@ static void test_go_stone_read_once_in_atari_then_captured(void **state)
         {"BB2", 7.0, 0, 0}, {"WH4", 7.4, 0, 0}};
     static struct got got;
     settled_game_in(st, (int)(sizeof st / sizeof st[0]), 2.6, 4.4, 0, 0, 9.0, false, &got);
-    struct go_event_record r;
-    char rec[256];
-    record_of(&got, 9, rec, sizeof rec, &r);
-    tu_note("record: %s", rec);
-    assert_string_equal(rec, "B E6 W G3 B G6 W F6 B F7 W G5 B F5 W G7 B B2 W H4");
-    go_event_record_free(&r);
+    assert_recorded(&got, "B E6 W G3 B G6 W F6 B F7 W G5 B F5 W G7 B B2 W H4");
     assert_int_equal(flags(&got), 0);
 }
 
