@@ -178,8 +178,17 @@ bool gog_new_stone_by(const struct go_obs_guard *g, uint8_t c, long obs)
     return false;
 }
 
+/* Is a candidate's run stalled: its point unread (glare, out of the picture, hidden) in more
+ * than twice max_wait_obs views since its last reading? Such a stone may never be read again; it
+ * no longer holds the stones seen after it (mv4: a stone in glare, read twice in doubt, held
+ * every White move for ten views). */
+bool gog_cand_stalled(const struct go_obs_guard *g, const struct point_state *s)
+{
+    return s->cand_active && !s->last_known && g->nobs - s->last_obs > 2 * g->cfg.max_wait_obs;
+}
+
 /* Is a stone of colour c, first seen before observation obs, still being confirmed? Then it
- * came first: the stones seen after it wait. */
+ * came first: the stones seen after it wait (not on a stalled run). */
 bool gog_tentative_before(const struct go_obs_guard *g, uint8_t c, long obs)
 {
     for (int y = 0; y < g->h; y++)
@@ -187,7 +196,7 @@ bool gog_tentative_before(const struct go_obs_guard *g, uint8_t c, long obs)
             const struct point_state *s = &g->pt[go_point(x, y)];
             long first = s->ep_obs[c] ? s->ep_obs[c] : s->cand_obs;
             if (s->cand_active && s->cand == c && s->belief == GO_EMPTY && first < obs &&
-                (!s->last_known || s->last == c))
+                (!s->last_known || s->last == c) && !gog_cand_stalled(g, s))
                 return true;
         }
     return false;

@@ -165,6 +165,9 @@ struct go_obs_guard {
         int ply;
         uint8_t color;
         uint8_t dark[GO_POINTS]; /* 1: unread since, may hold the stone */
+        /* 1: a dark point read since as the other colour, never surely (glare may name a stone's
+           colour wrongly: the unseen stone misread, gog_unseen_resolve) */
+        uint8_t odd[GO_POINTS];
         int ndark;
     } unseen[GOG_UNSEEN_MAX];
     int nunseen;
@@ -243,6 +246,7 @@ void gog_read_point(struct go_obs_guard *g, int p, const struct observation *o, 
 void gog_confirm_tentative(struct go_obs_guard *g);
 bool gog_tentative_stone(const struct go_obs_guard *g, uint8_t c);
 bool gog_new_stone_by(const struct go_obs_guard *g, uint8_t c, long obs);
+bool gog_cand_stalled(const struct go_obs_guard *g, const struct point_state *s);
 bool gog_tentative_before(const struct go_obs_guard *g, uint8_t c, long obs);
 bool gog_tentative_removal(const struct go_obs_guard *g, uint8_t c, long obs);
 bool gog_stone_before(const struct go_obs_guard *g, long obs);

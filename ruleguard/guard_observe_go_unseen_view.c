@@ -76,6 +76,7 @@ void gog_unseen_commit(struct go_obs_guard *g, const struct gog_plan *p, int n0,
     u->ply = gog_ply_of(g);
     u->color = (uint8_t)c;
     memcpy(u->dark, p->dark, GO_POINTS);
+    memset(u->odd, 0, GO_POINTS);
     u->ndark = p->ndark;
     for (int e = n0; e < b->n; e++)
         if (b->ev[e].kind == GUARD_PASS) {
@@ -86,7 +87,8 @@ void gog_unseen_commit(struct go_obs_guard *g, const struct gog_plan *p, int n0,
         }
 }
 
-/* After a new view: a dark point read (empty, or the other colour) no longer hides the stone. */
+/* After a new view: a dark point read (empty, or the other colour surely) no longer hides the
+ * stone. One read as the other colour in doubt still may: it is marked odd. */
 void gog_unseen_view(struct go_obs_guard *g)
 {
     const struct gog_view *v = &g->views[g->nobs % GOG_VIEWS];
@@ -94,11 +96,15 @@ void gog_unseen_view(struct go_obs_guard *g)
     int j = 0;
     for (int i = 0; i < g->nunseen; i++) {
         struct gog_unseen *u = &g->unseen[i];
-        for (int p = 0; p < GO_POINTS; p++)
-            if (u->dark[p] && v->v[p] != GOG_UNREAD && v->v[p] != u->color) {
-                u->dark[p] = 0;
-                u->ndark--;
+        for (int p = 0; p < GO_POINTS; p++) {
+            if (!u->dark[p] || v->v[p] == GOG_UNREAD || v->v[p] == u->color) continue;
+            if (v->v[p] != GO_EMPTY && !v->sure[p]) {
+                u->odd[p] = 1;
+                continue;
             }
+            u->dark[p] = u->odd[p] = 0;
+            u->ndark--;
+        }
         if (u->ndark > 0)
             g->unseen[j++] = *u;
         else if (g->nlost < GOG_UNSEEN_MAX)
@@ -292,6 +298,34 @@ static void flag_put_back(struct go_obs_guard *g, int r, uint8_t o, int64_t t, u
     gog_flag_taken_back(b, m, v, gog_ply_of(g) + 1, t, frame);
 }
 
+/* An unseen move of colour u->color (action k) whose stone is read in the other colour: one of
+ * its dark points believed the other colour, read so only in doubt (odd), and first read before
+ * a move of that colour accepted since (so no move of its own: that move's turn came after it).
+ * Glare names a stone's colour wrongly (moved-stone film 4: Black's E11, unseen, read as White
+ * at 0.83). The point, or -1 when none or more than one fits. */
+static int misread_colour(struct go_obs_guard *g, const struct gog_unseen *u, int k)
+{
+    const struct go_game *game = gog_game_of(g);
+    uint8_t o = (uint8_t)go_other((enum go_color)u->color);
+    int found = -1, seen = 0;
+    for (int p = 0; p < GO_POINTS && seen < 2; p++) {
+        const struct point_state *s = &g->pt[p];
+        if (!u->dark[p] || !u->odd[p] || s->belief != o || go_game_at(game, p) != GO_EMPTY ||
+            g->mask[p] >= 0)
+            continue;
+        long first = s->seen_own > 0 ? s->seen_own : s->seen_obs;
+        bool later = false;
+        for (int a = k + 1; a < g->nhist && !later; a++) {
+            const struct action *m = &g->hist[a];
+            int q = m->m.point;
+            later = m->kind == ACT_MOVE && m->m.color == o && q >= 0 && q < GO_POINTS &&
+                    go_game_at(game, q) == o && g->pt[q].seen_obs > first;
+        }
+        if (later && replays_clean(g, k, p, NULL, 0, NULL, 0, false)) found = p, seen++;
+    }
+    return seen == 1 ? found : -1;
+}
+
 /* A stone of an unseen move's colour now believed on one of its dark points (and on no other):
  * the move is found. The moves go back to the ply before it and are played again, the found one
  * on its point (events: the take-back, then the moves). */
@@ -313,6 +347,7 @@ bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struc
             continue;
         const char *how = "seen now";
         int took[8], ntook = 0;
+        bool misread = false;
         if (seen == 0) {
             /* or its chain captured: stones of its colour read gone that a new stone of the
                other colour captures only with the unseen stone on one of its points */
@@ -329,6 +364,10 @@ bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struc
             } else if ((found = found_by_its_capture(g, u, k, took, &ntook)) >= 0) {
                 seen = 1;
                 how = "found by the stones it captured (read in doubt there)";
+            } else if ((found = misread_colour(g, u, k)) >= 0) {
+                seen = 1;
+                misread = true;
+                how = "its stone read there in the other colour, in doubt";
             }
         } else if (seen == 1 && !replays_clean(g, k, found, NULL, 0, NULL, 0, false)) {
             continue;
@@ -349,6 +388,8 @@ bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struc
         int npend = g->npend;
         struct pending pend[GO_POINTS];
         memcpy(pend, g->pend, (size_t)npend * sizeof pend[0]);
+        int16_t mask[GO_POINTS]; /* the readings tolerated after flags stay so */
+        memcpy(mask, g->mask, sizeof mask);
         gog_truncate_to_ply(g, ufound - 1);
         struct guard_event *e = gog_ev_add(b, GUARD_MOVE, ufound - 1, t, frame);
         if (e) {
@@ -387,9 +428,12 @@ bool gog_unseen_resolve(struct go_obs_guard *g, int64_t t, uint64_t frame, struc
         /* prisoners still on the board stay pending as before */
         g->npend = npend;
         memcpy(g->pend, pend, (size_t)npend * sizeof pend[0]);
+        memcpy(g->mask, mask, sizeof mask);
         /* a stone found by its capture is read empty (glare): that reading is tolerated there,
            as after a flag, until it is read in its colour or the game empties the point */
         if (ntook > 0) g->mask[found] = GO_EMPTY;
+        /* a stone read in the other colour: that reading is tolerated there likewise */
+        if (misread) g->mask[found] = g->pt[found].belief;
         for (int r = 0; r < ntook; r++)
             flag_put_back(g, took[r], (uint8_t)go_other(color), t, frame, b);
         return true;

@@ -295,9 +295,35 @@ struct timed_stone {
     float conf; /* its reading's confidence, or 0: 0.95; below 0: in glare (settled_game_in) */
 };
 
+/* A point read otherwise than its stone in the views from t0 up to before t1 (glare): as v at
+ * conf (below conf_min: unreadable). */
+struct reading {
+    const char *pt;
+    double t0, t1;
+    uint8_t v;
+    float conf;
+};
+
+static void settled_game_read(const struct timed_stone *st, int n, const struct reading *rd,
+                              int nrd, double hand0, double hand1, double hand2, double hand3,
+                              double end, bool dark_column, struct got *got);
+
 static void settled_game_in(const struct timed_stone *st, int n, double hand0, double hand1,
                             double hand2, double hand3, double end, bool dark_column,
                             struct got *got)
+{
+    settled_game_read(st, n, NULL, 0, hand0, hand1, hand2, hand3, end, dark_column, got);
+}
+
+static int point_of(const char *pt)
+{
+    int x = pt[0] - 'A' - (pt[0] > 'I'), y = 9 - atoi(pt + 1);
+    return y * OBS_MAX + x;
+}
+
+static void settled_game_read(const struct timed_stone *st, int n, const struct reading *rd,
+                              int nrd, double hand0, double hand1, double hand2, double hand3,
+                              double end, bool dark_column, struct got *got)
 {
     struct go_obs_guard *g = go_obs_guard_new(9, 9, go_rules_find("Japanese 1989"), NULL);
     assert_non_null(g);
@@ -338,6 +364,12 @@ static void settled_game_in(const struct timed_stone *st, int n, double hand0, d
             if (st[i].conf > 0) o->conf[p] = st[i].conf;
             so.read_since_ns[p] = (int64_t)(st[i].t * 1e9);
         }
+        for (int i = 0; i < nrd; i++)
+            if (rd[i].t0 <= t + 1e-9 && t < rd[i].t1 - 1e-9) {
+                int p = point_of(rd[i].pt);
+                o->point[p] = rd[i].v;
+                o->conf[p] = rd[i].conf;
+            }
         int k = go_obs_guard_observe_stable(g, &so, ev);
         for (int i = 0; i < k; i++) on_event(&ev[i], got);
     }
@@ -465,6 +497,65 @@ static void test_go_unseen_move_found_by_what_it_captured(void **state)
             assert_int_equal(got.ev[i].move.point, go_point(4, 4));
         }
     assert_int_equal(illegal, 1);
+}
+
+/* Every point in view but a patch in glare (D5 E5 F5, unreadable). Black's E5 goes there: White's
+ * C3 after G3 makes it a move not seen. Then the glare names E5's stone White, in doubt (0.83), in
+ * two views; it is unreadable again while White plays B5 and H2; then read White in doubt for
+ * three views more. A White stone first read before two White moves recorded since is no White
+ * move: it is Black's unseen stone, its colour misread (moved-stone film 4, glare: Black's E11,
+ * unseen, read as White, was recorded as a White move 21 plies later and put every move after it
+ * out of turn). */
+static const struct timed_stone glare_game[] = {
+    {"BC7", 1.0, 0, 0}, {"WG3", 1.5, 0, 0}, {"BE5", 2.0, 0, 0}, {"WC3", 2.5, 0, 0},
+    {"BG7", 3.8, 0, 0}, {"WB5", 5.0, 0, 0}, {"BB3", 6.0, 0, 0}, {"WH2", 7.0, 0, 0},
+    {"BB7", 8.0, 0, 0}, {"WH8", 9.0, 0, 0}};
+
+static void test_go_unseen_move_read_in_the_other_colour(void **state)
+{
+    (void)state;
+    static const struct reading rd[] = {{"D5", 0, 99, OBS_EMPTY, 0.44f},
+                                        {"E5", 0, 99, OBS_EMPTY, 0.44f},
+                                        {"F5", 0, 99, OBS_EMPTY, 0.44f},
+                                        {"E5", 4.0, 5.0, OBS_WHITE, 0.83f},
+                                        {"E5", 9.5, 11.0, OBS_WHITE, 0.83f}};
+    static struct got got;
+    settled_game_read(glare_game, (int)(sizeof glare_game / sizeof glare_game[0]), rd,
+                      (int)(sizeof rd / sizeof rd[0]), 0, 0, 0, 0, 11.0, false, &got);
+    assert_int_equal(flags(&got), 0);
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_TAKEBACK), 1);
+    assert_recorded(&got, "B C7 W G3 B E5 W C3 B G7 W B5 B B3 W H2 B B7 W H8");
+}
+
+/* The same game, but after White's B5 Black slides G7 to G8 (a moved stone), then plays B3. E5's
+ * White run, read in two views and then unreadable, holds no White move after it for good (the
+ * views are not read back in a rush with G8 waiting): the slide is MOVED_STONE at its ply, not G8
+ * played and G7 taken off. When E5 is found later and the moves are played again, G7 and G8 stay
+ * tolerated: no second flag (moved-stone film 4). */
+static void test_go_stalled_stone_holds_no_moves(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {
+        {"BC7", 1.0, 0, 0},   {"WG3", 1.5, 0, 0}, {"BE5", 2.0, 0, 0}, {"WC3", 2.5, 0, 0},
+        {"BG7", 3.8, 5.6, 0},                     /* slid ... */
+        {"WB5", 5.0, 0, 0},   {"BG8", 5.6, 0, 0}, /* ... to G8 */
+        {"BB3", 6.0, 0, 0},   {"WH2", 7.0, 0, 0}, {"BB7", 8.0, 0, 0}, {"WH8", 9.0, 0, 0}};
+    static const struct reading rd[] = {{"D5", 0, 99, OBS_EMPTY, 0.44f},
+                                        {"E5", 0, 99, OBS_EMPTY, 0.44f},
+                                        {"F5", 0, 99, OBS_EMPTY, 0.44f},
+                                        {"E5", 4.0, 5.0, OBS_WHITE, 0.83f},
+                                        {"E5", 9.5, 11.0, OBS_WHITE, 0.83f}};
+    static struct got got;
+    settled_game_read(st, (int)(sizeof st / sizeof st[0]), rd, (int)(sizeof rd / sizeof rd[0]), 0,
+                      0, 0, 0, 11.0, false, &got);
+    assert_int_equal(flags(&got), 1);
+    for (int i = 0; i < got.n; i++)
+        if (guard_is_flag(got.ev[i].kind)) {
+            /* after White's B5 (flagged once Black's B3 is played with it: ply 7) */
+            assert_int_equal(got.ev[i].kind, GUARD_MOVED_STONE);
+            assert_in_range(got.ev[i].ply, 6, 7);
+        }
+    assert_recorded(&got, "B C7 W G3 B E5 W C3 B G7 W B5 B B3 W H2 B B7 W H8");
 }
 
 /* ---- shogi: file 1 (the right-hand column, sente at the bottom) out of the picture ---- */
@@ -637,6 +728,8 @@ int main(void)
         cmocka_unit_test(test_go_stone_read_once_then_taken_off),
         cmocka_unit_test(test_go_stone_read_once_in_atari_then_captured),
         cmocka_unit_test(test_go_unseen_move_found_by_what_it_captured),
+        cmocka_unit_test(test_go_unseen_move_read_in_the_other_colour),
+        cmocka_unit_test(test_go_stalled_stone_holds_no_moves),
         cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
         cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
         cmocka_unit_test(test_shogi_full_view_still_two_moves),
