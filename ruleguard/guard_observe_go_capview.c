@@ -137,13 +137,25 @@ void gog_confirm_capture_view(struct go_obs_guard *g, const struct observation *
                     doubtful = doubtful == -1 ? p : -2;
             }
         if (first == -1 && doubtful >= 0 && read_surely_before(g, doubtful, c)) first = doubtful;
-        if (first < 0) return;
         struct go_game *sim = go_game_copy(game);
-        if (go_game_play(sim, (struct go_move){(enum go_color)c, first}).kind == GO_LEGAL) {
+        if (first >= 0 &&
+            go_game_play(sim, (struct go_move){(enum go_color)c, first}).kind == GO_LEGAL) {
             found = whole_capture(g, sim, v, oc, false, caps, &ncaps);
             if (found == -1) found = whole_capture(g, sim, v, oc, true, caps, &ncaps);
+        } else if (first == -1) {
+            /* no stone of the side to move read: its move may lie where the camera has not read
+               for the last two views (glare, out of the picture); then a whole capture by the
+               other side, read surely, is that side's move after it (its move not seen, the
+               plan says so): ko film 180, glare, a ko taken one view before it was retaken */
+            uint8_t dark[GO_POINTS];
+            if (gog_dark_points(g, game, (enum go_color)c, g->nobs - 1, true, dark) > 0 &&
+                go_game_play(sim, (struct go_move){(enum go_color)c, GO_PASS}).kind == GO_LEGAL &&
+                go_game_state(sim) == GO_PLAYING)
+                found = whole_capture(g, sim, v, oc, false, caps, &ncaps);
+            c = oc; /* the capturing stone's colour */
         }
         go_game_free(sim);
+        if (first < 0 && found < 0) return;
     }
     if (found < 0 || !only_these(g, v, first, found, caps, ncaps)) return;
     if (first >= 0 && g->pt[first].belief != c) believe_stone(g, first, c, o);

@@ -336,7 +336,7 @@ int gog_hidden_capturer(const struct go_obs_guard *g, const struct go_game *sim,
 
 /* guard_observe_go_unseen_view.c */
 int gog_dark_points(const struct go_obs_guard *g, const struct go_game *sim, enum go_color c,
-                    long since, uint8_t dark[GO_POINTS]);
+                    long since, bool came_after, uint8_t dark[GO_POINTS]);
 void gog_unseen_commit(struct go_obs_guard *g, const struct gog_plan *p, int n0, int64_t t,
                        uint64_t frame, struct evbuf *b);
 void gog_unseen_view(struct go_obs_guard *g);

@@ -169,7 +169,8 @@ static bool after_other(const struct go_obs_guard *g, const struct go_game *sim,
         if (o->obs < a->obs && surely_after(g, o, a)) return true;
         uint8_t dark[GO_POINTS];
         if (!g->cfg.assume_pass && o->obs == a->obs && o->t + ORDER_APART_NS <= a->t &&
-            !gog_tentative_stone(g, (uint8_t)tm) && gog_dark_points(g, sim, tm, o->obs, dark) > 0)
+            !gog_tentative_stone(g, (uint8_t)tm) &&
+            gog_dark_points(g, sim, tm, o->obs, false, dark) > 0)
             return true;
     }
     return false;
@@ -377,7 +378,7 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
          * move of tm not seen (once a plan), played as a pass until its stone is seen */
         if (!handicap && c != tm && !g->cfg.assume_pass && p->unseen_at < 0 &&
             !gog_tentative_stone(g, (uint8_t)tm) && !pass_before(g, p) &&
-            (p->ndark = gog_dark_points(g, sim, tm, a->obs, p->dark)) > 0) {
+            (p->ndark = gog_dark_points(g, sim, tm, a->obs - 1, true, p->dark)) > 0) {
             p->unseen_at = p->n;
             p->move[p->n] = (struct go_move){tm, GO_PASS};
             p->from[p->n++] = -1;

@@ -16,9 +16,14 @@
 /* Points where a stone of c may stand unseen: empty in sim and believed empty, no reading being
  * confirmed there, legal for c on sim, and unread (out of the picture, hidden, or unreadable) in
  * every kept view since the last move accepted (and since observation `since`, at least two views).
+ * With came_after, a point read empty in views before `since` counts too (the stone came after
+ * them: ko film 180, glare, White's S15 read empty until it was put there, unreadable since);
+ * callers pass the view before the other side's stone was first read, so a point is unread at
+ * least from the view before that stone on (a camera turned as that stone came is no place for
+ * the move: test_go_observe_unit's test_two_moves_with_points_out_of_view).
  * Fills dark[] (1 per such point) and returns how many. */
 int gog_dark_points(const struct go_obs_guard *g, const struct go_game *sim, enum go_color c,
-                    long since, uint8_t dark[GO_POINTS])
+                    long since, bool came_after, uint8_t dark[GO_POINTS])
 {
     memset(dark, 0, GO_POINTS);
     long from = g->anchor_obs < since ? g->anchor_obs : since;
@@ -39,7 +44,9 @@ int gog_dark_points(const struct go_obs_guard *g, const struct go_game *sim, enu
             for (long o = from; o <= g->nobs && hidden; o++) {
                 const struct gog_view *v = &g->views[o % GOG_VIEWS];
                 /* dark, or unreadable (glare on the point: a stone there may never be read) */
-                if (v->obs == o) hidden = v->v[p] == GOG_UNREAD;
+                if (v->obs == o)
+                    hidden =
+                        v->v[p] == GOG_UNREAD || (came_after && o < since && v->v[p] == GO_EMPTY);
             }
             if (!hidden || go_game_check(sim, (struct go_move){c, p}).kind != GO_LEGAL) continue;
             dark[p] = 1;

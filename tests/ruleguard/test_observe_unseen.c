@@ -558,6 +558,36 @@ static void test_go_stalled_stone_holds_no_moves(void **state)
     assert_recorded(&got, "B C7 W G3 B E5 W C3 B G7 W B5 B B3 W H2 B B7 W H8");
 }
 
+/* Every point in view. White's H7 goes into glare: read empty until it is put there, unreadable
+ * since. Black then takes the ko at E5 (White's D5 captured), read surely in one view; White
+ * retakes at once (illegal: a ko), the retake read for three views; then the referee puts the
+ * board back (E5 Black, D5 empty) and White plays H3. White's move not seen is recorded so (H7 may
+ * hold it: it was read empty only before it came), Black's capture is its move, and the retake is
+ * ILLEGAL_MOVE at its ply (ko film 180, glare: White's S15 unread, the ko taken and retaken
+ * unseen by the guard, which waited for White's move). */
+static void test_go_ko_taken_after_unseen_move_then_retaken(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {
+        {"BC5", 1.0, 0, 0}, {"WE6", 1.5, 0, 0},  {"BD6", 2.0, 0, 0},   {"WE4", 2.5, 0, 0},
+        {"BD4", 3.0, 0, 0}, {"WF5", 3.5, 0, 0},  {"BB2", 4.0, 0, 0},   {"WD5", 4.5, 7.0, 0},
+        {"BG2", 5.0, 0, 0}, {"WH7", 6.0, 0, 0},  {"BE5", 7.0, 7.5, 0}, {"WD5", 7.5, 9.0, 0},
+        {"BE5", 9.0, 0, 0}, {"WH3", 10.0, 0, 0}, {"BB8", 11.0, 0, 0},  {"WC2", 12.0, 0, 0}};
+    /* read empty in the views of Black's G2, unreadable once White's stone is there */
+    static const struct reading rd[] = {{"H7", 6.5, 99, OBS_EMPTY, 0.44f}};
+    static struct got got;
+    settled_game_read(st, (int)(sizeof st / sizeof st[0]), rd, 1, 0, 0, 0, 0, 13.0, false, &got);
+    assert_int_equal(flags(&got), 1);
+    for (int i = 0; i < got.n; i++)
+        if (guard_is_flag(got.ev[i].kind)) {
+            assert_int_equal(got.ev[i].kind, GUARD_ILLEGAL_MOVE);
+            assert_int_equal(got.ev[i].ply, 12);
+            assert_int_equal(got.ev[i].move.point, go_point(3, 4));
+        }
+    assert_int_equal(count(&got, GUARD_MOVE, GUARD_REASON_UNSEEN), 1);
+    assert_recorded(&got, "B C5 W E6 B D6 W E4 B D4 W F5 B B2 W D5 B G2 W -- B E5 W H3 B B8 W C2");
+}
+
 /* ---- shogi: file 1 (the right-hand column, sente at the bottom) out of the picture ---- */
 
 static const char *const start_rows[9] = {
@@ -730,6 +760,7 @@ int main(void)
         cmocka_unit_test(test_go_unseen_move_found_by_what_it_captured),
         cmocka_unit_test(test_go_unseen_move_read_in_the_other_colour),
         cmocka_unit_test(test_go_stalled_stone_holds_no_moves),
+        cmocka_unit_test(test_go_ko_taken_after_unseen_move_then_retaken),
         cmocka_unit_test(test_shogi_move_out_of_view_is_unseen),
         cmocka_unit_test(test_shogi_unseen_move_amended_when_seen),
         cmocka_unit_test(test_shogi_full_view_still_two_moves),
