@@ -368,6 +368,12 @@ bool gog_decode(struct go_obs_guard *g, int64_t t, uint64_t frame, struct evbuf 
 
 /* guard_observe_go_capview.c */
 void gog_confirm_capture_view(struct go_obs_guard *g, const struct observation *o);
+/* The stones a stone of c at q would capture on game (chains of the other colour whose last
+ * liberty q is), whether or not it may be played there: their number, the points in pts. */
+int gog_would_capture(const struct go_game *game, int q, uint8_t c, int pts[GO_POINTS]);
+/* Did view v read a stone of c at q (in any confidence) with the n stones of pts surely gone? */
+bool gog_capture_read(const struct go_obs_guard *g, const struct gog_view *v, int q, uint8_t c,
+                      const int *pts, int n);
 
 /* guard_observe_go_phantom.c */
 bool gog_stone_in_doubt(const struct go_obs_guard *g, const struct go_game *sim, int p, uint8_t c,

@@ -162,13 +162,19 @@ static int keep_aged(struct go_obs_guard *g, struct gog_plan *p, bool blocker_re
     return m;
 }
 
-/* Was the stone at p read as c surely in at least two kept views from observation from on? */
+/* Was the stone at p read as c surely in at least two kept views from observation from on, or
+ * in any confidence with the stones it would capture on game surely gone (a ko retaken, its
+ * prisoner off)? */
 static bool read_surely_twice(const struct go_obs_guard *g, int p, uint8_t c, long from)
 {
+    int caps[GO_POINTS];
+    int ncaps = gog_would_capture(gog_game_of(g), p, c, caps);
     int n = 0;
     for (long o = from > g->nobs - GOG_VIEWS ? from : g->nobs - GOG_VIEWS + 1; o <= g->nobs; o++) {
         const struct gog_view *v = &g->views[(o > 0 ? o : 0) % GOG_VIEWS];
-        if (o > 0 && v->obs == o && v->v[p] == c && v->sure[p]) n++;
+        if (o > 0 && v->obs == o &&
+            ((v->v[p] == c && v->sure[p]) || gog_capture_read(g, v, p, c, caps, ncaps)))
+            n++;
     }
     return n >= 2;
 }

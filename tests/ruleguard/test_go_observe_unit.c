@@ -945,6 +945,45 @@ static void test_ko_taken_in_one_view_then_retaken(void **state)
     go_obs_guard_free(g);
 }
 
+/* A ko taken (White D6 takes E6, read surely) and retaken by Black at once, illegally: the
+ * retaking stone read in doubt in the two views the retake lasts, White's D6 surely gone in both;
+ * then the referee restores it and Black plays H2. Two views of a capture no one may make, its
+ * prisoner surely gone in both, are the retake: ILLEGAL_MOVE at ply 2, taken back before it was
+ * judged (ko film 160, partial: Black's retake read at 0.71 and 0.73; the doubtful stone never
+ * made three readings, and no flag came). */
+static void test_ko_retaken_read_in_doubt(void **state)
+{
+    (void)state;
+    static const char *const before[9] = {".........", ".........", "...XO....",
+                                          "..X.XO...", "...XO....", ".........",
+                                          ".........", ".........", "........."};
+    static const char *const taken[9] = {".........", ".........", "...XO....",
+                                         "..XO.O...", "...XO....", ".........",
+                                         ".........", ".........", "........."};
+    static const char *const retaken[9] = {".........", ".........", "...XO....",
+                                           "..X.xO...", "...XO....", ".........",
+                                           ".........", ".........", "........."};
+    static const char *const b_h2[9] = {".........", ".........", "...XO....",
+                                        "..XO.O...", "...XO....", ".........",
+                                        ".........", ".......X.", "........."};
+    struct go_obs_guard *g = guard_set_up(before, GO_WHITE);
+    struct fed f = {0};
+    feed(g, before, 2, &f);
+    feed(g, taken, 3, &f);
+    feed(g, retaken, 2, &f);
+    feed(g, taken, 3, &f); /* restored */
+    feed(g, b_h2, 3, &f);
+    assert_int_equal(f.nflags, 1);
+    assert_int_equal(f.first, GUARD_ILLEGAL_MOVE);
+    assert_int_equal(f.first_ply, 2);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 2);
+    assert_int_equal(go_game_at(game, go_point(3, 3)), GO_WHITE);
+    assert_int_equal(go_game_at(game, go_point(4, 3)), GO_EMPTY);
+    assert_int_equal(go_game_at(game, go_point(7, 7)), GO_BLACK);
+    go_obs_guard_free(g);
+}
+
 /* Black to move slides a black stone (C7 to D7); its new point was misread in doubt as Black a
  * while before. The slid stone is no Black move and its old point no stone removed: one
  * MOVED_STONE (seed 0 of go_observe_faults: a doubtful reading before the slide dated the stone
@@ -1215,6 +1254,7 @@ int main(void)
         cmocka_unit_test(test_prisoner_read_gone_once_in_doubt),
         cmocka_unit_test(test_prisoner_point_played_again),
         cmocka_unit_test(test_ko_taken_in_one_view_then_retaken),
+        cmocka_unit_test(test_ko_retaken_read_in_doubt),
         cmocka_unit_test(test_moved_stone_of_the_side_to_move),
         cmocka_unit_test(test_far_pair_is_no_moved_stone),
         cmocka_unit_test(test_slide_flagged_while_moves_go_on),
