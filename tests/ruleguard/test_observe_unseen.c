@@ -444,6 +444,32 @@ static void test_go_stone_read_once_then_taken_off(void **state)
     assert_int_equal(removed, 1);
 }
 
+/* Every point in view. White's F6 read in two views (surely, then in doubt), the second with
+ * Black's D4 and White's G5 read surely; a hand over the board while four more moves are played
+ * and F6 is taken off; then D4 read in doubt (0.85), so White's G5 is confirmed a view before it.
+ * F6 is White's move in its slot (before D4, read between them) and a stone taken off, not G5
+ * put in F6's slot with every move after it a ply off (removed-stone film 20, dim, on main's
+ * reader: F16 read at 1.00 then 0.50, Black's D11 at 0.89: MISSED, 11/20 moves). */
+static void test_go_stone_read_twice_then_taken_off(void **state)
+{
+    (void)state;
+    static const struct timed_stone st[] = {
+        {"BC7", 1.0, 0, 0}, {"WG3", 1.5, 0, 0}, {"BC3", 2.0, 0, 0}, {"WF6", 2.8, 3.8, 0},
+        {"BD4", 3.2, 0, 0}, {"WG5", 3.4, 0, 0}, {"BE5", 4.4, 0, 0}, {"WG7", 4.9, 0, 0},
+        {"BB2", 5.3, 0, 0}, {"WH4", 5.7, 0, 0}, {"BA2", 7.2, 0, 0}, {"WJ1", 7.7, 0, 0}};
+    static const struct reading rd[] = {{"F6", 3.5, 4.0, OBS_WHITE, 0.51f},
+                                        {"D4", 6.0, 99, OBS_BLACK, 0.85f}};
+    static struct got got;
+    settled_game_read(st, (int)(sizeof st / sizeof st[0]), rd, 2, 3.6, 5.9, 0, 0, 9.0, false, &got);
+    assert_recorded(&got, "B C7 W G3 B C3 W F6 B D4 W G5 B E5 W G7 B B2 W H4 B A2 W J1");
+    assert_int_equal(flags(&got), 1);
+    for (int i = 0; i < got.n; i++)
+        if (guard_is_flag(got.ev[i].kind)) {
+            assert_int_equal(got.ev[i].kind, GUARD_STONE_REMOVED);
+            assert_int_equal(got.ev[i].move.point, go_point(5, 3));
+        }
+}
+
 /* The same shape, but F6 has one liberty left once Black F7 is played (Black E6, G6, F7 around it,
  * F5 empty), and it is read gone (glare, surely empty) for two views before Black F5 takes that
  * liberty: a stone seen once that the next move of the other side may still capture is no stone
@@ -757,6 +783,7 @@ int main(void)
         cmocka_unit_test(test_go_other_side_read_a_moment_first_keeps_the_turn),
         cmocka_unit_test(test_go_stone_read_once_then_taken_off),
         cmocka_unit_test(test_go_stone_read_once_in_atari_then_captured),
+        cmocka_unit_test(test_go_stone_read_twice_then_taken_off),
         cmocka_unit_test(test_go_unseen_move_found_by_what_it_captured),
         cmocka_unit_test(test_go_unseen_move_read_in_the_other_colour),
         cmocka_unit_test(test_go_stalled_stone_holds_no_moves),
