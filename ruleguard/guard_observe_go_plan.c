@@ -469,6 +469,13 @@ static void plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool fl
     if (blocker) p->blocker = *blocker;
 }
 
+/* Did the view of observation o read c at q surely? */
+static bool surely_read(const struct go_obs_guard *g, int q, uint8_t c, long o)
+{
+    const struct gog_view *v = &g->views[(o > 0 ? o : 0) % GOG_VIEWS];
+    return o > 0 && o > g->nobs - GOG_VIEWS && v->obs == o && v->v[q] == c && v->sure[q];
+}
+
 /* The plan; when it waits for a stone seen once (seen_once_between), a second plan that plays that
  * stone where it was read, in turn: when that one explains its going (captured later, by a
  * stone read) and stops at nothing, it is the order. A stone the second plan leaves standing is
@@ -493,8 +500,10 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
     plan_moves(g, d, flushing, &p1, &e);
     bool placed = false;
     for (int j = 0; j < p1.n; j++) placed |= p1.early[j];
-    /* left standing: read in the first view of the new stones or the one before it (a misread
-       seen views before them is no move: test_go_observe_corpus), now surely read empty */
+    /* left standing: read in the first view of the new stones, or surely in the one before it
+       (a misread seen views before them is no move: test_go_observe_corpus; nor one read once
+       in doubt the view before them: go_observe_faults' 1514799269010001297, J1 at 0.58 under
+       a hand), now surely read empty */
     long first_add = -1;
     for (int k = 0; k < d->na; k++)
         if (first_add < 0 || d->adds[k].obs < first_add) first_add = d->adds[k].obs;
@@ -502,7 +511,10 @@ void gog_plan_moves(const struct go_obs_guard *g, struct gog_diff *d, bool flush
        liberty empty): a stone seen once, hidden by glare, captured by the next move is no stone
        taken off (test_settle_order, test_seen_once_played_when_read) */
     bool gone = h->last_known && h->last == GO_EMPTY && !h->cand_active && p1.end[q] == c &&
-                first_add >= 0 && h->stone_first[c] >= first_add - 1 && p1.early_libs >= 2;
+                first_add >= 0 &&
+                (h->stone_first[c] >= first_add ||
+                 (h->stone_first[c] == first_add - 1 && surely_read(g, q, c, first_add - 1))) &&
+                p1.early_libs >= 2;
     if (placed && !p1.has_blocker && (p1.end[q] == GO_EMPTY || gone)) {
         *p = p1;
         p->early_gone = gone ? q : -1;
