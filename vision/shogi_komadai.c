@@ -467,12 +467,27 @@ static void piece_mask(struct top *t, uint8_t mask[PMAX][PMAX])
 {
     float(*tex)[PMAX] = t->tex, (*sm)[PMAX] = t->sm;
     int w = t->w, h = t->h;
+    /* the texture of the top smoothed first (3 x 3): in dim light the camera's noise, pixel to
+     * pixel, is as strong as a piece's outline and sets the threshold (the median); the outline
+     * runs on over pixels, the noise does not */
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            float sum = 0;
+            int n = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int yy = y + dy, xx = x + dx;
+                    if (yy < 0 || xx < 0 || yy >= h || xx >= w) continue;
+                    sum += t->px[yy][xx];
+                    n++;
+                }
+            sm[y][x] = sum / n;
+        }
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             int xl = x > 0 ? x - 1 : x, xr = x + 1 < w ? x + 1 : x;
             int yu = y > 0 ? y - 1 : y, yd = y + 1 < h ? y + 1 : y;
-            tex[y][x] =
-                (float)(abs(t->px[y][xr] - t->px[y][xl]) + abs(t->px[yd][x] - t->px[yu][x]));
+            tex[y][x] = fabsf(sm[y][xr] - sm[y][xl]) + fabsf(sm[yd][x] - sm[yu][x]);
         }
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
