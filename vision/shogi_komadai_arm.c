@@ -3,8 +3,6 @@
  * on the stand and never cross its border. The wood's colour is the median of a band just inside
  * the stand's border, the table's that of everything around it (an arm covers a part of each). */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "vision/shogi_komadai_internal.h"
@@ -77,8 +75,6 @@ static int box_dist(const struct stand_box *b, int x, int y)
 
 #define ARM_IN    1.0 /* cells^2 of the stand an arm covers at least */
 #define ARM_REACH 1.0 /* cells it reaches past the stand's border at least */
-#define ARM_DEEP  3   /* pixels inside the border: the band a face's blur reaches into */
-#define ARM_FAR   2.0 /* cells past the border: further than a side face is tall */
 #define BAND0     2   /* pixels inside the border: the band whose median is the wood */
 #define BAND1     8
 
@@ -145,17 +141,15 @@ void komadai_arm_over(const struct area *a, const struct stand_box *b, struct co
         for (int x = 0; x < AW; x++) {
             if (ca->lab[y][x] != -1) continue;
             nl++;
-            int sp = 0, in = 0, out = 0, reach = 0, deep = 0;
+            int sp = 0, in = 0, out = 0, reach = 0;
             ca->stack[sp++] = y * AW + x;
             ca->lab[y][x] = nl;
             while (sp) {
                 int p = ca->stack[--sp], py = p / AW, px = p % AW;
                 int dd = box_dist(b, px, py);
-                if (dd == 0) {
+                if (dd == 0)
                     in++;
-                    deep += fmin(fmin(px - b->x0, b->x1 - px), fmin(py - b->y0, b->y1 - py)) >=
-                            ARM_DEEP;
-                } else
+                else
                     out++;
                 if (dd > reach) reach = dd;
                 static const int dl[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
@@ -166,12 +160,6 @@ void komadai_arm_over(const struct area *a, const struct stand_box *b, struct co
                     ca->stack[sp++] = qy * AW + qx;
                 }
             }
-            if (getenv("KIFUCAM_KOMADAI_DEBUG") && in >= 36 && out > 0)
-                fprintf(stderr, "  region in %d deep %d out %d reach %d\n", in, deep, out, reach);
-            /* the stand's side or front face, seen from the side, lies along its border and
-             * reaches no further than the face is tall: only a region reaching far past the
-             * border counts the border's own band as covered */
-            if (reach < ARM_FAR * RES) in = deep;
             if (out == 0 || in < ARM_IN * RES * RES || reach < ARM_REACH * RES) continue;
             /* an arm's outline is sharp all round; light and shade on the table fade in and out
              * (where they meet the board's or the stand's edge, a part of their outline is
