@@ -280,17 +280,28 @@ static bool shown_turned(const struct shogi_reader *r, int named, int shown, int
     return own > -2 && turned >= TURNED_FIT && turned - own >= TURNED_MARGIN;
 }
 
+/* The board a piece out of the picture moves over: what the last settled view showed, the
+ * cells out of the picture empty (a piece there may have left unseen: footage game 34, the pawn
+ * that went 1g-1f-1e still stood on 1g, out of the picture, for the reader, and the lance that
+ * took on 1e from 1i could not pass it). */
+static void unseen_ways(const struct shogi_reader *r, uint8_t board[SHOGI_SQUARES])
+{
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) board[sq] = r->seen[sq] ? r->expect[sq] : 0;
+}
+
 /* The one piece of colour c on a cell out of the picture (not already named elsewhere) that
  * reaches a; -1 when none or several. */
 static int unseen_reacher(const struct shogi_reader *r, const struct shogi_changes *ch, int c,
                           int a)
 {
     int from = -1, n = 0;
+    uint8_t ways[SHOGI_SQUARES];
+    unseen_ways(r, ways);
     for (int u = 0; u < SHOGI_SQUARES; u++) {
         int piece = r->expect[u];
         if (r->seen[u] || !piece || ch->left_unseen[u] || (int)shogi_piece_color(piece) != c)
             continue;
-        if (reaches(r->expect, piece, u, a)) {
+        if (reaches(ways, piece, u, a)) {
             from = u;
             n++;
         }
@@ -305,11 +316,13 @@ static int unseen_fitter(const struct shogi_reader *r, const struct shogi_change
 {
     int from = -1;
     double best = shogi_book_match(&r->book, r->expect[a], r->patch[a]);
+    uint8_t ways[SHOGI_SQUARES];
+    unseen_ways(r, ways);
     for (int u = 0; u < SHOGI_SQUARES; u++) {
         int piece = r->expect[u];
         if (r->seen[u] || !piece || ch->left_unseen[u] || (int)shogi_piece_color(piece) != c)
             continue;
-        if (!reaches(r->expect, piece, u, a)) continue;
+        if (!reaches(ways, piece, u, a)) continue;
         double f = shogi_book_match(&r->book, piece, r->patch[a]);
         if (f > best) {
             best = f;
