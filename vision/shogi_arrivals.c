@@ -16,6 +16,11 @@
  * the piece is surely there, its face (promoted or not) in doubt */
 #define PROMOTED_SURE 0.95
 
+/* When several cells a piece left reach an arrival, the arrival is the piece of the one whose
+ * face it fits by this much better than the others' (a gold's face on a gold 0.69, a rook's
+ * 0.04; kinds that look alike, gold, silver and king, fit within 0.1 of each other). */
+#define REACHER_MARGIN 0.2
+
 /* Steps for sente (df files, dk ranks; forward is dk = -1). */
 struct steps {
     int n;
@@ -275,22 +280,56 @@ static bool shown_turned(const struct shogi_reader *r, int named, int shown, int
     return own > -2 && turned >= TURNED_FIT && turned - own >= TURNED_MARGIN;
 }
 
+/* The board a piece out of the picture moves over: what the last settled view showed, the
+ * cells out of the picture empty (a piece there may have left unseen: footage game 34, the pawn
+ * that went 1g-1f-1e still stood on 1g, out of the picture, for the reader, and the lance that
+ * took on 1e from 1i could not pass it). */
+static void unseen_ways(const struct shogi_reader *r, uint8_t board[SHOGI_SQUARES])
+{
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) board[sq] = r->seen[sq] ? r->expect[sq] : 0;
+}
+
 /* The one piece of colour c on a cell out of the picture (not already named elsewhere) that
  * reaches a; -1 when none or several. */
 static int unseen_reacher(const struct shogi_reader *r, const struct shogi_changes *ch, int c,
                           int a)
 {
     int from = -1, n = 0;
+    uint8_t ways[SHOGI_SQUARES];
+    unseen_ways(r, ways);
     for (int u = 0; u < SHOGI_SQUARES; u++) {
         int piece = r->expect[u];
         if (r->seen[u] || !piece || ch->left_unseen[u] || (int)shogi_piece_color(piece) != c)
             continue;
-        if (reaches(r->expect, piece, u, a)) {
+        if (reaches(ways, piece, u, a)) {
             from = u;
             n++;
         }
     }
     return n == 1 ? from : -1;
+}
+
+/* Of the pieces of colour c on cells out of the picture (not already named elsewhere) that
+ * reach a, the one whose face fits a's patch best, when it fits better than the piece that
+ * stood on a; -1 when none (several reach it: kinds that look alike, its kind stays in doubt). */
+static int unseen_fitter(const struct shogi_reader *r, const struct shogi_changes *ch, int c, int a)
+{
+    int from = -1;
+    double best = shogi_book_match(&r->book, r->expect[a], r->patch[a]);
+    uint8_t ways[SHOGI_SQUARES];
+    unseen_ways(r, ways);
+    for (int u = 0; u < SHOGI_SQUARES; u++) {
+        int piece = r->expect[u];
+        if (r->seen[u] || !piece || ch->left_unseen[u] || (int)shogi_piece_color(piece) != c)
+            continue;
+        if (!reaches(ways, piece, u, a)) continue;
+        double f = shogi_book_match(&r->book, piece, r->patch[a]);
+        if (f > best) {
+            best = f;
+            from = u;
+        }
+    }
+    return from;
 }
 
 void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
@@ -312,6 +351,7 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
             int a = ch->arrived[i], p = shogi_obs_point(a);
             if (named[a] || !o->point[p]) continue;
             int c = shogi_piece_color(o->point[p]), from = -1, n = 0;
+            double fit1 = -2, fit2 = -2;
             for (int j = 0; j < ch->nvacated; j++) {
                 int v = ch->vacated[j], piece = r->expect[v];
                 if (used[v] || (pass == 0 && (int)shogi_piece_color(piece) != c)) continue;
@@ -319,11 +359,28 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
                 if (r->expect[a] && shogi_piece_color(r->expect[a]) == shogi_piece_color(piece))
                     continue;
                 if (reaches(r->expect, piece, v, a)) {
-                    from = v;
+                    /* (its promoted face too, when the book has seen it) */
+                    double f = shogi_book_match(&r->book, piece, r->patch[a]);
+                    int t = shogi_piece_type(piece);
+                    if (shogi_type_can_promote((enum shogi_type)t)) {
+                        double fp = shogi_book_match(&r->book, piece + SHOGI_PROMOTED, r->patch[a]);
+                        if (fp > f) f = fp;
+                    }
+                    if (f > fit1) {
+                        fit2 = fit1;
+                        fit1 = f;
+                        from = v;
+                    } else if (f > fit2) {
+                        fit2 = f;
+                    }
                     n++;
                 }
             }
-            if (n != 1) continue;
+            /* several reach it: the one whose face the arrival shows plainly (footage game 6:
+               the gold from 6i and the rook from 5e both reach 5h; the face fits the gold 0.69,
+               the rook 0.04 — read as a drop of a held pawn, surely, before) */
+            if (n > 1 && !(fit1 > 0.4 && fit1 - fit2 >= REACHER_MARGIN)) continue;
+            if (n < 1) continue;
             cand_a[ncand] = a;
             cand_from[ncand] = from;
             cand_fit[ncand++] = shogi_book_match(&r->book, r->expect[from], r->patch[a]);
@@ -385,7 +442,22 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         if (own ? best < 0 : best < -0.2 && reachable > 1) continue;
         int p = shogi_obs_point(at);
         used[v] = named[at] = true;
+        /* the other side's cell still shows that side's owner: the piece that took there was
+           taken back by the one piece of that side out of the picture that reaches it, when its
+           face fits better than the old piece's (footage game 6: R5e5b+ and G6ax5b between two
+           settled views, 6a out of the picture; 5b read as the old rook, then as the dragon,
+           surely) — named from there, in doubt (the cell it left is not seen) */
+        int back = own ? -1 : unseen_fitter(r, ch, (int)shogi_piece_color(r->expect[at]), at);
+        if (back >= 0) {
+            ch->left_unseen[back] = true;
+            o->point[p] =
+                (uint8_t)name_moved(r, r->expect[back], back, at, ch->fits_median, &o->conf[p]);
+            if (o->conf[p] > DROP_KIND_DOUBT) o->conf[p] = (float)DROP_KIND_DOUBT;
+            continue;
+        }
         o->point[p] = (uint8_t)name_moved(r, piece, v, at, ch->fits_median, &o->conf[p]);
+        /* its owner not shown: a piece surely, which one in doubt */
+        if (!own && o->conf[p] > SHOGI_FACE_DOUBT) o->conf[p] = SHOGI_FACE_DOUBT;
     }
     /* a piece of the other side where no piece of that side in view could come from, on a cell
      * whose picture changed, reached by the one piece of that side on a cell out of the
@@ -413,6 +485,17 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         o->point[p] = r->expect[a];
         o->conf[p] = 0.6f;
         named[a] = true;
+    }
+    /* a cell that still shows a piece of its owner but not the picture it showed at the last
+       settled view, named by nothing above: another piece of that owner may stand there (a
+       capture and the recapture from out of the picture, footage game 6's 5b; a capture by a
+       piece of the same owner as the one taken, read by its owner alone, game 34's 1e): a
+       piece surely, the old piece's face in doubt */
+    for (int i = 0; r->have_ref && i < ch->nkept; i++) {
+        int k = ch->kept[i], p = shogi_obs_point(k);
+        if (named[k] || o->conf[p] < 0.9f || !r->moved_since[k]) continue;
+        if (shogi_patch_ncc(r->patch[k], r->ref_patch[k]) >= SHOGI_REPLACED_NCC) continue;
+        o->conf[p] = SHOGI_FACE_DOUBT;
     }
     bool can[SHOGI_HAND_TYPES];
     droppable_kinds(r->expect, can);
@@ -478,15 +561,28 @@ void shogi_name_arrivals(const struct shogi_reader *r, struct shogi_changes *ch,
         }
         bool any_held = false;
         for (int t = SHOGI_PAWN; t <= SHOGI_GOLD; t++) any_held |= held[t];
+        /* sure of the kind only when the face says it plainly: it fits that kind better than
+           any other unpromoted kind of its owner, held or not, by DROP_KIND_MARGIN (footage game
+           6, G6i5h with the rook also in reach: read as the held pawn at 0.63, surely, while
+           the gold's face fit 0.69) */
         if (any_held && hp && hs > 0.4) {
             o->point[p] = (uint8_t)hp;
-            o->conf[p] = (float)(hp != piece || hmargin < DROP_KIND_MARGIN ? DROP_KIND_DOUBT : 0.9);
+            o->conf[p] =
+                (float)(hp != piece || hmargin < DROP_KIND_MARGIN ||
+                                plain_margin(&r->book, c, hp, r->patch[a]) < DROP_KIND_MARGIN
+                            ? DROP_KIND_DOUBT
+                            : 0.9);
             continue;
         }
         o->point[p] = (uint8_t)piece;
         /* a piece surely, its kind in doubt when another kind fits about as well: the guard
            may then take the kind the hands and the rules allow */
-        o->conf[p] = (float)(s <= 0.4 ? 0.7 : margin >= DROP_KIND_MARGIN ? 0.9 : DROP_KIND_DOUBT);
+        o->conf[p] =
+            (float)(s <= 0.4 ? 0.7
+                    : margin >= DROP_KIND_MARGIN &&
+                            plain_margin(&r->book, c, piece, r->patch[a]) >= DROP_KIND_MARGIN
+                        ? 0.9
+                        : DROP_KIND_DOUBT);
         /* nor is its kind sure when its side holds nothing, as the settled views tell: no cell
            and no hand explains it (a piece missed under a cover, a cell read before it settled),
            so its face alone names it */
