@@ -309,6 +309,71 @@ static int see_held(struct shogi_obs_guard *g, const struct shogi_position *pos,
     return shogi_obs_guard_observe_stable(g, &s, ev);
 }
 
+/* The settler's view of pos (held over 16 frames), neither komadai read (glare over them), the
+ * piece on sq (when given) read at conf; the guard's events into ev, their number. */
+static int see_held_blind(struct shogi_obs_guard *g, const struct shogi_position *pos,
+                          const char *sq, float conf)
+{
+    struct stable_obs s;
+    memset(&s, 0, sizeof s);
+    s.obs = *see(pos);
+    for (int c = 0; c < 2; c++) s.obs.hands[c].visible = false;
+    if (sq) s.obs.conf[point_of(sq_of(sq))] = conf;
+    s.frames = 16;
+    return shogi_obs_guard_observe_stable(g, &s, ev);
+}
+
+/* Nifu film 18 (glare): a pawn dropped as a second on its file, read surely in two settled views
+ * with neither komadai read, then taken back before the game's move (within 1.5 s): the drop was
+ * made (2), flagged once the board is put back, not recorded; the game's move then follows.
+ * Read in one view only, or in doubt (a misread of an empty square looks so), or with its komadai
+ * read still holding every pawn: no flag. Put back together with the game's move (no view
+ * between): flagged all the same. */
+static void test_illegal_drop_taken_back_after_two_views(void **state)
+{
+    (void)state;
+    for (int variant = 0; variant < 5; variant++) {
+        struct shogi_position p;
+        position(&p, "4k4/9/9/9/9/9/4P4/9/4K4 b P 1");
+        struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+        int total = 0, nifu = 0;
+        total += flags(see_held_blind(g, &p, NULL, 0.f));
+        struct shogi_position q = p;
+        q.board[sq_of("5e")] = (uint8_t)shogi_piece(SHOGI_SENTE, SHOGI_PAWN);
+        for (int v = 0; v < (variant == 1 ? 1 : 2); v++) {
+            int n;
+            if (variant == 3) { /* the komadai read, every pawn still there */
+                struct stable_obs s;
+                memset(&s, 0, sizeof s);
+                s.obs = *see(&q);
+                s.frames = 16;
+                n = shogi_obs_guard_observe_stable(g, &s, ev);
+            } else {
+                n = see_held_blind(g, &q, "5e", variant == 2 ? 0.7f : 0.95f);
+            }
+            total += flags(n);
+        }
+        int n = variant == 4 ? 0 : see_held_blind(g, &p, NULL, 0.f);
+        for (int i = 0; i < n; i++) nifu += ev[i].kind == GUARD_ILLEGAL_MOVE;
+        total += flags(n);
+        if (n && nifu) assert_int_equal(find(n, GUARD_ILLEGAL_MOVE)->reason, SHOGI_ILLEGAL_NIFU);
+        play(&p, "5g5f");
+        for (int v = 0; v < 2; v++) {
+            n = see_held_blind(g, &p, NULL, 0.f);
+            for (int i = 0; i < n; i++) nifu += ev[i].kind == GUARD_ILLEGAL_MOVE;
+            total += flags(n);
+        }
+        bool flagged = variant == 0 || variant == 4;
+        assert_int_equal(nifu, flagged ? 1 : 0);
+        assert_int_equal(total, flagged ? 1 : 0);
+        const struct shogi_game *game = shogi_obs_guard_game(g);
+        char usi[6];
+        assert_int_equal(game->n, 1);
+        assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "5g5f");
+        shogi_obs_guard_free(g);
+    }
+}
+
 /* Footage game 34 (a partial view, 1g-1i out of the picture after the first view): the first
  * moves come faster than views settle. Sente's pawn steps out of 1g unseen, gote answers, the
  * pawn arrives on 1e (1f empty again); or, that view not clean (1g covered), is captured there
@@ -1638,6 +1703,7 @@ int main(void)
         cmocka_unit_test(test_piece_put_down_turned_then_answered),
         cmocka_unit_test(test_capture_from_out_of_the_picture_read_with_the_old_owner),
         cmocka_unit_test(test_capture_read_as_the_piece_taken_is_not_turned),
+        cmocka_unit_test(test_illegal_drop_taken_back_after_two_views),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
