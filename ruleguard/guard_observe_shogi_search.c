@@ -85,7 +85,14 @@ struct shogi_move sobs_drop_kind(const struct shogi_obs_guard *g, const struct s
     int kind = drop_kind_by_komadai(g, pos, c, t);
     if (kind) {
         r.piece = (uint8_t)shogi_piece((enum shogi_color)c, (enum shogi_type)kind);
-        return shogi_is_legal(pos, r) ? r : m;
+        if (shogi_is_legal(pos, r)) return r;
+        /* the kind they show gone may not go there (a pawn dropped as a second on its file),
+           but the kind read is not held at all, or was read in doubt (another kind fit its
+           fresh face about as well) while its komadai still hold it: the komadai's kind was
+           dropped, a foul of its own rule, not the impossible drop read */
+        if (shogi_move_is_playable(pos, r) && (!pos->hand[c][t] || g->sq[m.to].kind_doubt))
+            return r;
+        return m;
     }
     /* a drop that breaks a rule of where pieces may go (nifu, a dead piece, mate by a pawn) is
        judged as read: those are fouls players make; unless the reader said the kind was in doubt

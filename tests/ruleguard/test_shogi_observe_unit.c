@@ -374,6 +374,48 @@ static void test_illegal_drop_taken_back_after_two_views(void **state)
     }
 }
 
+/* Nifu films 2 and 13: a pawn dropped as a second on its file, its fresh face read as a kind not
+ * in hand (a lance, read surely), or as a bishop the mover holds but read with the kind in doubt
+ * (0.87), while the mover's komadai show the pawn gone (and the bishop still there): the pawn's
+ * drop, a foul of 2) (not an impossible drop of 5, nor a bishop's legal drop). A bishop read
+ * surely stays a bishop's drop. */
+static void test_drop_read_as_another_kind_is_the_pawn_the_komadai_miss(void **state)
+{
+    (void)state;
+    for (int variant = 0; variant < 3; variant++) {
+        struct shogi_position p;
+        position(&p, "4k4/9/9/9/9/9/4P4/9/4K4 b BP 1");
+        struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+        see_held(g, &p, NULL, NULL);
+        play(&p, "P*5e"); /* the komadai: the bishop, no pawn */
+        struct shogi_position seen = p;
+        int read = shogi_piece(SHOGI_SENTE, variant == 0 ? SHOGI_LANCE : SHOGI_BISHOP);
+        seen.board[sq_of("5e")] = (uint8_t)read;
+        int total = 0, nifu = 0;
+        for (int v = 0; v < 2; v++) {
+            struct stable_obs s;
+            memset(&s, 0, sizeof s);
+            s.obs = *see(&seen);
+            s.obs.conf[point_of(sq_of("5e"))] = variant == 1 ? 0.87f : 0.95f;
+            s.frames = 16;
+            int n = shogi_obs_guard_observe_stable(g, &s, ev);
+            total += flags(n);
+            for (int i = 0; i < n; i++)
+                nifu += ev[i].kind == GUARD_ILLEGAL_MOVE && ev[i].reason == SHOGI_ILLEGAL_NIFU;
+        }
+        assert_int_equal(nifu, variant < 2 ? 1 : 0);
+        if (variant < 2) {
+            assert_int_equal(total, 1);
+        } else { /* the bishop's drop (the komadai's pawn then missing is theirs to flag) */
+            char usi[6];
+            const struct shogi_game *game = shogi_obs_guard_game(g);
+            assert_int_equal(game->n, 1);
+            assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "B*5e");
+        }
+        shogi_obs_guard_free(g);
+    }
+}
+
 /* Footage game 34 (a partial view, 1g-1i out of the picture after the first view): the first
  * moves come faster than views settle. Sente's pawn steps out of 1g unseen, gote answers, the
  * pawn arrives on 1e (1f empty again); or, that view not clean (1g covered), is captured there
@@ -1704,6 +1746,7 @@ int main(void)
         cmocka_unit_test(test_capture_from_out_of_the_picture_read_with_the_old_owner),
         cmocka_unit_test(test_capture_read_as_the_piece_taken_is_not_turned),
         cmocka_unit_test(test_illegal_drop_taken_back_after_two_views),
+        cmocka_unit_test(test_drop_read_as_another_kind_is_the_pawn_the_komadai_miss),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
