@@ -673,6 +673,17 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
             commit_after_unseen(g, pos, alt, nalt, total, seq, n, t, frame, flushing, b);
             return;
         }
+        /* a foul, while legal board moves explain the board once readings in doubt are
+           misreads (a piece that took read as the one it took): that story is judged on a
+           settled board (commit_doubted, once the change has lasted); the foul waits for it. A
+           story with a drop in it is none (a drop read nowhere, made up to fit) */
+        struct shogi_move dseq[SOBS_SEQ_MAX];
+        int ndseq = 0;
+        if (!flushing && legal_dist >= 1 << 20 && g->wait < g->cfg.max_wait_obs)
+            ndseq = sobs_find_moves_doubt(g, pos, board, d, nd, dseq);
+        bool board_moves = ndseq > 0;
+        for (int i = 0; i < ndseq; i++) board_moves &= !shogi_move_is_drop(dseq[i]);
+        if (board_moves) return;
         if (ready(g, pos, seq, n, flushing))
             commit_all(g, seq, n, t, frame, flushing, b);
         else if (!flushing)

@@ -416,6 +416,38 @@ static void test_drop_read_as_another_kind_is_the_pawn_the_komadai_miss(void **s
     }
 }
 
+/* Wrong-way film 2 (dim): sente's bishop moves (6e7f), gote's lance takes a pawn and promotes
+ * (5d5g+, the +L read in doubt, 0.6, as the pawn it took), both in one settled view. Read as it
+ * is, only the bishop taking the lance on 5d and moving on out of turn explains the board
+ * (TWO_MOVES); once the doubtful 5g is a misread, the two legal moves do. The foul waits for the
+ * settled story: the two moves, no flag. */
+static void test_capture_read_as_the_piece_taken_then_answered(void **state)
+{
+    (void)state;
+    struct shogi_position p;
+    position(&p, "1n1gk2nl/1rs2g3/2ppppspp/1p1sl1p2/l1PB3P1/5R2P/1P1+bPPP2/3g1GK2/6SNL b NP2p 45");
+    struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+    int total = flags(see_held(g, &p, NULL, NULL));
+    play(&p, "6e7f");
+    play(&p, "5d5g+");
+    for (int v = 0; v < 3; v++) {
+        struct stable_obs s;
+        memset(&s, 0, sizeof s);
+        s.obs = *see(&p);
+        s.obs.point[point_of(sq_of("5g"))] = (uint8_t)shogi_piece(SHOGI_SENTE, SHOGI_PAWN);
+        s.obs.conf[point_of(sq_of("5g"))] = 0.6f;
+        s.frames = 16;
+        total += flags(shogi_obs_guard_observe_stable(g, &s, ev));
+    }
+    assert_int_equal(total, 0);
+    const struct shogi_game *game = shogi_obs_guard_game(g);
+    char usi[6];
+    assert_int_equal(game->n, 2);
+    assert_string_equal(shogi_move_to_usi(game->plies[0].move, usi), "6e7f");
+    assert_string_equal(shogi_move_to_usi(game->plies[1].move, usi), "5d5g+");
+    shogi_obs_guard_free(g);
+}
+
 /* Footage game 34 (a partial view, 1g-1i out of the picture after the first view): the first
  * moves come faster than views settle. Sente's pawn steps out of 1g unseen, gote answers, the
  * pawn arrives on 1e (1f empty again); or, that view not clean (1g covered), is captured there
@@ -1747,6 +1779,7 @@ int main(void)
         cmocka_unit_test(test_capture_read_as_the_piece_taken_is_not_turned),
         cmocka_unit_test(test_illegal_drop_taken_back_after_two_views),
         cmocka_unit_test(test_drop_read_as_another_kind_is_the_pawn_the_komadai_miss),
+        cmocka_unit_test(test_capture_read_as_the_piece_taken_then_answered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
