@@ -199,6 +199,81 @@ static bool ready(const struct shogi_obs_guard *g, const struct shogi_position *
     return true;
 }
 
+/* ---- an illegal drop taken back before it was judged ----
+ * An illegal drop of the side to move waits for its komadai to show the piece gone, or for the
+ * change to last (ready): a misread of an empty square looks just like it. A player who takes it
+ * back at once (within about 1.5 s) still made it: a drop is finished when the piece is let go, and
+ * taking it back is no way out of its foul. Such a drop is flagged (not recorded) when the board
+ * is put back to the game's position, or the game goes on from there with legal moves that leave
+ * its square alone, once it was read surely in every reading of at least two settled views (clean
+ * views, the square read surely empty again), and its komadai was never read still holding the
+ * piece. Read in one view only, or in doubt, it is taken for the misread it may be. */
+
+/* Keep (or count) the one illegal drop of the side to move that explains the board, waiting. */
+static void hold_drop(struct shogi_obs_guard *g, const struct shogi_position *pos,
+                      const struct shogi_move *seq, int n, int64_t t, uint64_t frame)
+{
+    struct sobs_held_drop *h = &g->held;
+    struct shogi_move m = seq[0];
+    if (n != 1 || !shogi_move_is_drop(m) || (int)shogi_piece_color(m.piece) != pos->side ||
+        !shogi_move_is_playable(pos, m) || shogi_is_legal(pos, m)) {
+        h->on = false;
+        return;
+    }
+    int ply = sobs_game(g)->n;
+    if (!h->on || h->n != ply || h->m.to != m.to || h->m.piece != m.piece) {
+        memset(h, 0, sizeof *h);
+        h->on = true;
+        h->m = m;
+        h->n = ply;
+        h->t = t;
+        h->frame = frame;
+    }
+    const struct sobs_square *s = &g->sq[m.to];
+    if (s->doubt || s->weak || s->kind_doubt) h->doubted = true;
+    /* only what this reading shows with the piece on its square (the first reading of the
+       board put back still has it believed there, its komadai full again) */
+    if (s->belief != m.piece || s->cand.active || s->last_read != m.piece) return;
+    int c = shogi_piece_color(m.piece), ty = shogi_type_base(shogi_piece_type(m.piece));
+    if (ty >= SHOGI_PAWN && ty <= SHOGI_GOLD && g->hand[c].read_obs == g->nobs &&
+        g->hand[c].last_read[ty] >= pos->hand[c][ty])
+        h->hand_holds = true;
+    if (g->view_held && g->last_clean && s->last_sure) h->views++;
+}
+
+/* The drop held is gone from the board (put back, perhaps with the game's next moves seq[0..n),
+ * legal, already made): flagged when it was read surely long enough (see above). */
+static void judge_held_drop(struct shogi_obs_guard *g, const uint8_t *board,
+                            const struct shogi_move *seq, int n, bool legal, struct sobs_evbuf *b)
+{
+    struct sobs_held_drop *h = &g->held;
+    if (!h->on) return;
+    const struct shogi_game *game = sobs_game(g);
+    if (h->n == game->n && board[h->m.to] == h->m.piece) return; /* still there: waiting */
+    h->on = false;
+    const struct sobs_square *s = &g->sq[h->m.to];
+    if (h->n != game->n || h->views < 2 || h->doubted || h->hand_holds || !legal ||
+        board[h->m.to] != SHOGI_EMPTY || s->belief != SHOGI_EMPTY || s->doubt || !s->last_sure ||
+        !g->last_clean)
+        return;
+    for (int i = 0; i < n; i++)
+        if (seq[i].to == h->m.to || (!shogi_move_is_drop(seq[i]) && seq[i].from == h->m.to)) return;
+    struct shogi_verdict v = shogi_check_move(&game->pos, h->m);
+    if (v.rule == SHOGI_LEGAL || v.rule == SHOGI_ILLEGAL_OUT_OF_TURN) return;
+    struct guard_event *e = sobs_event(b, GUARD_ILLEGAL_MOVE, sobs_ply(g) + 1, h->t, h->frame);
+    if (!e) return;
+    char usi[6];
+    shogi_move_to_usi(h->m, usi);
+    const char *detail = shogi_fault_text(v.fault);
+    e->shogi = h->m;
+    e->reason = (int)v.rule;
+    e->rule_ref = shogi_illegal_name(v.rule);
+    snprintf(e->text, sizeof e->text,
+             "%s %s: %.60s; taken back before it was judged (not recorded)",
+             sobs_side_name(shogi_piece_color(h->m.piece)), usi,
+             detail[0] ? detail : shogi_illegal_name(v.rule));
+}
+
 static uint64_t signature(const int *d, int nd, const uint8_t *board)
 {
     uint64_t h = 1469598103934665603ull;
@@ -457,6 +532,7 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
     int d[SHOGI_SQUARES];
     int nd = diff(board, pos->board, d);
     if (nd == 0) {
+        if (mode != SOBS_FLUSH_SEEN) judge_held_drop(g, board, NULL, 0, true, b);
         g->wait = 0;
         g->wait_sig = 0;
         return;
@@ -480,6 +556,8 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
     struct shogi_move seq[SOBS_SEQ_MAX];
     int legal_dist;
     int n = sobs_find_moves(g, pos, board, a, na, nd, seq, &legal_dist);
+    if (mode != SOBS_FLUSH_SEEN)
+        judge_held_drop(g, board, seq, n, n > 0 && legal_dist < 1 << 20, b);
     if (mode != SOBS_FLUSH_SEEN && try_restore(g, board, legal_dist, t, frame, b)) return;
     if (mode != SOBS_FLUSH_SEEN && (n == 0 || legal_dist >= 1 << 20) &&
         restored_and_moved_on(g, board, t, frame, b)) {
@@ -595,7 +673,21 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
             commit_after_unseen(g, pos, alt, nalt, total, seq, n, t, frame, flushing, b);
             return;
         }
-        if (ready(g, pos, seq, n, flushing)) commit_all(g, seq, n, t, frame, flushing, b);
+        /* a foul, while legal board moves explain the board once readings in doubt are
+           misreads (a piece that took read as the one it took): that story is judged on a
+           settled board (commit_doubted, once the change has lasted); the foul waits for it. A
+           story with a drop in it is none (a drop read nowhere, made up to fit) */
+        struct shogi_move dseq[SOBS_SEQ_MAX];
+        int ndseq = 0;
+        if (!flushing && legal_dist >= 1 << 20 && g->wait < g->cfg.max_wait_obs)
+            ndseq = sobs_find_moves_doubt(g, pos, board, d, nd, dseq);
+        bool board_moves = ndseq > 0;
+        for (int i = 0; i < ndseq; i++) board_moves &= !shogi_move_is_drop(dseq[i]);
+        if (board_moves) return;
+        if (ready(g, pos, seq, n, flushing))
+            commit_all(g, seq, n, t, frame, flushing, b);
+        else if (!flushing)
+            hold_drop(g, pos, seq, n, t, frame);
         return;
     }
     /* at the end, what is still being read is judged with the readings seen, not flagged */

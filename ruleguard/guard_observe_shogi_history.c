@@ -80,6 +80,7 @@ void sobs_truncate(struct shogi_obs_guard *g, int n, int64_t t, uint64_t frame, 
     sobs_drop_pending_after(g, n);
     sobs_unseen_truncate(g, n);
     if (g->open_ply > n) g->open_ply = 0;
+    g->held.on = false;
     g->resigned = false;
     struct guard_event *e = sobs_event(b, GUARD_MOVE, g->ply_base + n, t, frame);
     if (!e) return;
@@ -102,5 +103,6 @@ bool sobs_restart(struct shogi_obs_guard *g, const struct shogi_position *start)
     g->npend = 0;
     g->open_ply = 0;
     g->nunseen = 0;
+    g->held.on = false;
     return true;
 }

@@ -105,6 +105,18 @@ struct shogi_obs_guard {
         int nalt;
     } unseen[SOBS_UNSEEN_MAX];
     int nunseen;
+    /* an illegal drop of the side to move waiting to be judged (guard_observe_shogi_explain.c):
+       flagged when the board is put back after it was read surely in two settled views */
+    struct sobs_held_drop {
+        bool on;
+        struct shogi_move m;
+        int n;           /* the game's plies when it was seen */
+        int views;       /* settled views that read it surely */
+        bool doubted;    /* some reading of it was in doubt or weak */
+        bool hand_holds; /* its komadai was read holding the piece still */
+        int64_t t;       /* its first reading */
+        uint64_t frame;
+    } held;
 };
 
 struct sobs_evbuf {

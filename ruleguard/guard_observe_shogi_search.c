@@ -85,7 +85,20 @@ struct shogi_move sobs_drop_kind(const struct shogi_obs_guard *g, const struct s
     int kind = drop_kind_by_komadai(g, pos, c, t);
     if (kind) {
         r.piece = (uint8_t)shogi_piece((enum shogi_color)c, (enum shogi_type)kind);
-        return shogi_is_legal(pos, r) ? r : m;
+        if (shogi_is_legal(pos, r)) return r;
+        /* the kind they show gone may not go there (a pawn dropped as a second on its file),
+           but the kind read is not held at all, or was read in doubt (another kind fit its
+           fresh face about as well) while its komadai still hold it: the komadai's kind was
+           dropped, a foul of the drop rules (1-3), not the impossible drop read. Not after an
+           open foul (the game's komadai may then hold what no komadai shows) */
+        if (!g->open_ply && shogi_move_is_playable(pos, r) &&
+            (!pos->hand[c][t] || g->sq[m.to].kind_doubt)) {
+            int rule = shogi_check_move(pos, r).rule;
+            if (rule == SHOGI_ILLEGAL_DEAD_PIECE || rule == SHOGI_ILLEGAL_NIFU ||
+                rule == SHOGI_ILLEGAL_UCHIFUZUME)
+                return r;
+        }
+        return m;
     }
     /* a drop that breaks a rule of where pieces may go (nifu, a dead piece, mate by a pawn) is
        judged as read: those are fouls players make; unless the reader said the kind was in doubt
