@@ -233,6 +233,42 @@ static bool point_covered(const struct read_points_f *pf, const struct read_thre
     return false;
 }
 
+/* The point's gaps far darker than the board (DARK_GAP) less those a black stone read next to
+ * them explains: in an oblique view a tall stone's body and side face lean over its gaps, and a
+ * cluster's stones shade the board between them. The stone reaches the gap (pf->reach), is as
+ * neutral as a black stone, and its body is darker still than the gap (DARK_BODY_MARGIN); a
+ * sleeve or an arm's shadow darkens its gaps as much as its own "stones". Never the point itself:
+ * a hand's dark edge read black explained its own gaps and was read a stone (render seed 1,
+ * kaya/leaning, a false stone in a settled frame). (Suicide film 38, a side view: from 45 s a
+ * black stone beside its cluster, body 0.39 of the board's brightness, its two upper gaps 0.55
+ * and 0.60, the one its neighbour's, was covered in 795 of 912 frames with no hand, and the
+ * chain grew from it over the cluster.) */
+#define DARK_BODY_MARGIN 1.25
+
+static int unexplained_dark(const struct read_points_f *pf, const struct read_gaps *gs,
+                            const uint8_t *val, const double neu_scale[3], int n, int p)
+{
+    static const int dirs[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+    int x = p % OBS_MAX, y = p / OBS_MAX, dark = 0;
+    double black_neu = BLACK_NEUTRAL * neu_scale[OBS_BLACK];
+    for (int k = 0; k < 4; k++) {
+        int gx = x + dirs[k][0], gy = y + dirs[k][1], gi = gy * NG + gx;
+        double gl = gs->gap[gi].lum, rl = gs->ref[gi].lum;
+        if (!gs->seen[gi] || gl >= DARK_GAP * rl) continue;
+        bool explained = false;
+        /* the gap's four corner points: the one at (gx - 1 + j % 2, gy - 1 + j / 2) sees it
+         * as its gap 3 - j */
+        for (int j = 0; j < 4 && !explained; j++) {
+            int qx = gx - 1 + j % 2, qy = gy - 1 + j / 2, q = qy * OBS_MAX + qx;
+            if (qx < 0 || qy < 0 || qx >= n || qy >= n) continue;
+            explained = q != p && val[q] == OBS_BLACK && (pf->reach[q] >> (3 - j) & 1) &&
+                        pf->neu[q] > black_neu && gl >= DARK_BODY_MARGIN * pf->rho[q] * rl;
+        }
+        dark += !explained;
+    }
+    return dark;
+}
+
 /* The point's bad gaps less those a stone read next to them explains: in an oblique view a
  * stone's body leans over its gaps, and touching stones hide the board between them (their gaps
  * then show the board darkened towards a stone's grey, gs->mix). A hand's gaps show skin or
@@ -283,9 +319,15 @@ static int unexplained_gaps(const struct read_points_f *pf, const struct read_ga
             /* a white stone's shaded flank: grey, no brighter than the board (a pale sleeve
              * or a white cuff over a gap is brighter), not as dark as an arm's shadow */
             /* (as neutral as a white stone in this frame, or colder than grey: pf->cool) */
+            /* Or its lit face in an oblique view: brighter than the board but not than the
+             * stone, keeping the board's colour, not grey (a pale sleeve's gaps are grey, a
+             * finger's off the board's line: no mix). (Suicide film 38, a side view: a glass
+             * white stone 1.27 of the board over its upper gaps at 1.16 and 1.17 was covered
+             * for three bad gaps in 157 of 912 frames with no hand.) */
             else if (val[q] == OBS_WHITE)
-                explained = (pf->neu[q] > white_neu || pf->cool[q]) && pf->rho[q] > 1 && gl <= rl &&
-                            gl >= DARK_GAP * rl;
+                explained = (pf->neu[q] > white_neu || pf->cool[q]) && pf->rho[q] > 1 &&
+                            ((gl <= rl && gl >= DARK_GAP * rl) ||
+                             (gl > rl && gl <= pf->rho[q] * rl && !gs->grey[gi]));
         }
         bad += !explained;
     }
@@ -346,6 +388,7 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
         for (int x = 0; x < n; x++) {
             int p = y * OBS_MAX + x;
             pf->badgaps[p] = unexplained_gaps(pf, gs, val, scale, n, p);
+            pf->darkgaps[p] = unexplained_dark(pf, gs, val, scale, n, p);
         }
     static const double no_neu[3] = {0, 0, 0};
     bool hard[OBS_POINTS] = {0};
@@ -361,6 +404,7 @@ void classify_points(struct read_points_f *pf, const struct read_thresholds *th,
             for (int x = 0; x < n; x++) {
                 int p = y * OBS_MAX + x;
                 pf->badgaps[p] = unexplained_gaps(pf, gs, val, scale, n, p);
+                pf->darkgaps[p] = unexplained_dark(pf, gs, val, scale, n, p);
             }
     double neu_min[3] = {0, STONE_NEU_MIN * scale[OBS_BLACK], STONE_NEU_MIN * scale[OBS_WHITE]};
     for (int y = 0; y < n; y++)

@@ -107,7 +107,8 @@ struct read_points_f {
     bool body_seen[OBS_POINTS];   /* the stone body's centre lies inside the frame */
     bool cut[OBS_POINTS];         /* body sample or cross partly beyond the frame */
     int badgaps[OBS_POINTS];      /* gaps around that are not board */
-    int darkgaps[OBS_POINTS];     /* gaps around far darker than the board (DARK_GAP) */
+    int darkgaps[OBS_POINTS];     /* gaps around far darker than the board (DARK_GAP), less the
+                                   * ones a black stone explains (classify_points) */
     int outer_bad[OBS_POINTS];    /* margin gaps beyond a stone's reach that are not board */
     int foreign[OBS_POINTS];      /* gaps around with skin's or cloth's colour */
     int pale[OBS_POINTS];         /* gaps beyond a stone's reach grey and brighter than board */
