@@ -134,7 +134,9 @@ void shogi_cover_arm(struct shogi_reader *r, const struct vision_image *gray, st
     /* an arm crosses the rim in one place; the rim changed all round is the board knocked or
      * the light changed: what is seen now becomes the reference */
     if (r->ref_valid && nrim > RIM_ARM_MAX) r->jolt_ns = gray->t_ns;
+    r->rim_nchanged = nrim;
     if (!r->ref_valid || nrim > RIM_ARM_MAX) {
+        r->rim_nchanged = -1;
         memcpy(r->rim_ref, r->rim_now, sizeof r->rim_ref);
         memcpy(r->sig_ref, r->sig_now, sizeof r->sig_ref);
         r->ref_valid = true;

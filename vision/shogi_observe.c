@@ -43,6 +43,46 @@ void shogi_reader_expect_position(struct shogi_reader *r, const struct shogi_pos
     memcpy(r->start_board, pos->board, sizeof r->start_board);
     r->line_ref = 0;   /* learned on the next frame */
     r->follow_ref = 0; /* as well */
+    r->clear.valid = false;
+}
+
+/* Keeps the frame just read as the last one read whole and clear, when it is: no cell covered,
+ * every cell in the picture read at least 0.5 sure, the rim as its reference (an arm over it
+ * covers no cell yet on its first frames). */
+static void keep_clear(struct shogi_reader *r, const struct observation *o)
+{
+    if (o->noccluded || r->rim_nchanged) return;
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+        if (r->seen[sq] && o->conf[shogi_obs_point(sq)] < 0.5f) return;
+    r->clear.valid = true;
+    memcpy(r->clear.H, r->grid.H, sizeof r->clear.H);
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        int p = shogi_obs_point(sq);
+        r->clear.point[sq] = o->point[p];
+        r->clear.conf[sq] = o->conf[p];
+    }
+    memcpy(r->clear.sig, r->sig_now, sizeof r->clear.sig);
+    memcpy(r->clear.rim, r->rim_now, sizeof r->clear.rim);
+    memcpy(r->clear.patch, r->patch, sizeof r->clear.patch);
+    memcpy(r->clear.tex, r->tex, sizeof r->clear.tex);
+    memcpy(r->clear.ev, r->last_ev, sizeof r->clear.ev);
+    r->clear.follow = r->follow_now;
+}
+
+/* Which cells take their references from the last clear frame when the view o is said: every
+ * cell that frame shows as o does (the same reading, or one of the two under 0.5 sure), when it
+ * was read through the same grid; false when none can. A cell whose reading no clear frame shows
+ * yet takes them from the frame said. */
+static bool clear_shows(const struct shogi_reader *r, const struct observation *o,
+                        bool use[SHOGI_SQUARES])
+{
+    bool any = r->clear.valid && !memcmp(r->clear.H, r->grid.H, sizeof r->clear.H);
+    for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+        int p = shogi_obs_point(sq);
+        use[sq] = any && (!r->seen[sq] || o->occluded[p] || o->conf[p] < 0.5f ||
+                          r->clear.conf[sq] < 0.5f || o->point[p] == r->clear.point[sq]);
+    }
+    return any;
 }
 
 /* The uncovered line contrast, from the frame the reader started on (no hand then: the start
@@ -289,6 +329,7 @@ bool shogi_reader_observe(struct shogi_reader *r, const struct vision_image *img
     read_cells(r, r->ev, o);
     shogi_cover_arm(r, gray, o);
     shogi_grow_covered(o);
+    keep_clear(r, o);
     r->last_noccluded = o->noccluded;
     o->board_found = true;
     o->tracked = true;
@@ -431,25 +472,35 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
         }
         r->sided = turn != keep;
     }
-    /* what the cells and the rim look like now is what the next frames are compared with, and
-     * the cells' pictures what a capture is told by (after a turn the samples are of the old
-     * view: taken again on the next frame, the pictures at the next settled view) */
+    /* what the cells and the rim look like is what the next frames are compared with, and the
+     * cells' pictures what a capture is told by (after a turn the samples are of the old view:
+     * taken again on the next frame, the pictures at the next settled view): taken from the last
+     * frame read whole and clear where it shows this view, else from this one */
+    bool use[SHOGI_SQUARES] = {false};
+    bool from_clear = !turned && clear_shows(r, o, use);
     if (turned) {
         r->ref_valid = false;
         r->have_ref = false;
+        r->clear.valid = false;
         memset(r->have_settled_sig, 0, sizeof r->have_settled_sig);
     } else {
-        memcpy(r->sig_ref, r->sig_now, sizeof r->sig_ref);
+        for (int sq = 0; sq < SHOGI_SQUARES; sq++)
+            memcpy(r->sig_ref[sq], use[sq] ? r->clear.sig[sq] : r->sig_now[sq],
+                   sizeof r->sig_ref[sq]);
         /* (each cell's look is taken below with its reading; those of another grid are void) */
         if (memcmp(r->settled_H, r->grid.H, sizeof r->settled_H)) {
             memset(r->have_settled_sig, 0, sizeof r->have_settled_sig);
             memcpy(r->settled_H, r->grid.H, sizeof r->settled_H);
         }
-        memcpy(r->rim_ref, r->rim_now, sizeof r->rim_ref);
-        if (r->follow_now > 0) r->follow_ref = r->follow_now;
+        memcpy(r->rim_ref, from_clear ? r->clear.rim : r->rim_now, sizeof r->rim_ref);
+        double follow = from_clear ? r->clear.follow : r->follow_now;
+        if (follow > 0) r->follow_ref = follow;
         if (!r->have_ref) {
-            memcpy(r->ref_patch, r->patch, sizeof r->ref_patch);
-            memcpy(r->ref_tex, r->tex, sizeof r->ref_tex);
+            for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+                memcpy(r->ref_patch[sq], use[sq] ? r->clear.patch[sq] : r->patch[sq],
+                       SHOGI_PATCH_AREA);
+                r->ref_tex[sq] = use[sq] ? r->clear.tex[sq] : r->tex[sq];
+            }
             r->have_ref = true;
         }
     }
@@ -476,11 +527,12 @@ void shogi_reader_settled(struct shogi_reader *r, struct observation *o)
         if (o->point[p] != r->expect[sq] || !o->point[p])
             r->named_conf[sq] = o->point[p] && o->conf[p] < 0.9f ? o->conf[p] : 1.0f;
         r->expect[sq] = o->point[p];
-        if (!turned) r->line_cell[sq] = r->last_ev[sq];
+        if (!turned) r->line_cell[sq] = use[sq] ? r->clear.ev[sq] : r->last_ev[sq];
         if (!turned) {
-            memcpy(r->ref_patch[sq], r->patch[sq], SHOGI_PATCH_AREA);
-            r->ref_tex[sq] = r->tex[sq];
-            memcpy(r->sig_settled[sq], r->sig_now[sq], sizeof r->sig_settled[sq]);
+            memcpy(r->ref_patch[sq], use[sq] ? r->clear.patch[sq] : r->patch[sq], SHOGI_PATCH_AREA);
+            r->ref_tex[sq] = use[sq] ? r->clear.tex[sq] : r->tex[sq];
+            memcpy(r->sig_settled[sq], use[sq] ? r->clear.sig[sq] : r->sig_now[sq],
+                   sizeof r->sig_settled[sq]);
             r->have_settled_sig[sq] = true;
             r->moved_since[sq] = false;
         }

@@ -63,8 +63,8 @@ struct shogi_reader {
     uint8_t sig_ref[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG];
     bool ref_valid;
     /* Each cell's coarse samples at the last settled view (or the start), taken through the grid
-     * settled_H: a cell that still looks so holds what it held then (shogi_observe.c). Unlike
-     * sig_ref, never taken from a frame that was not read whole. */
+     * settled_H: a cell that still looks so holds what it held then (shogi_observe.c). Like
+     * sig_ref, taken from the last frame read whole and clear where it shows the view (clear). */
     uint8_t sig_settled[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG];
     double settled_H[9];
     bool moved_since[SHOGI_SQUARES]; /* ... the cell no longer looks so (with hysteresis) */
@@ -78,7 +78,26 @@ struct shogi_reader {
     double follow_now;  /* ... in the last frame read */
     int follow_steady;  /* frames the share has stayed low and steady */
     int last_noccluded; /* cells a hand covered in the last frame read */
-    int64_t jolt_ns;    /* when the rim or most cells last changed at once (a bump, the light) */
+    int rim_nchanged;   /* rim pieces changed from their reference in the last frame read (-1
+                           when the references were taken from it: a start, a jolt) */
+    /* The last frame read whole and clear: no cell covered or read under 0.5, no rim piece
+     * changed. The references a settled view takes (each cell's coarse look for the arm
+     * detector, the rim's, each cell's picture, texture and line evidence) come from it when it
+     * shows that view, whichever frame the settler says the view on: said on a hand's first
+     * frame (a fingertip over one cell taken for a blip), the hand's look became the cells' own
+     * and they were read covered once it left (shogi footage game 25). */
+    struct {
+        bool valid;
+        double H[9];                  /* the grid it was read through */
+        uint8_t point[SHOGI_SQUARES]; /* its readings, by square */
+        float conf[SHOGI_SQUARES];
+        uint8_t sig[SHOGI_SQUARES][SHOGI_SIG * SHOGI_SIG];
+        uint8_t rim[4 * 9][SHOGI_RIM];
+        uint8_t patch[SHOGI_SQUARES][SHOGI_PATCH_AREA];
+        double tex[SHOGI_SQUARES], ev[SHOGI_SQUARES];
+        double follow;
+    } clear;
+    int64_t jolt_ns; /* when the rim or most cells last changed at once (a bump, the light) */
     /* colour (shogi_colour.c): this frame's colour image (NULL for a grey frame) and the grey
      * copy the reader works on */
     const struct vision_image *colour;
