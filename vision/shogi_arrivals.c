@@ -289,6 +289,17 @@ static void unseen_ways(const struct shogi_reader *r, uint8_t board[SHOGI_SQUARE
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) board[sq] = r->seen[sq] ? r->expect[sq] : 0;
 }
 
+/* Whether the piece on cell u, out of the picture and not already named elsewhere, is of
+ * colour c and reaches a over the board ways. */
+static bool unseen_reaches(const struct shogi_reader *r, const struct shogi_changes *ch,
+                           const uint8_t ways[SHOGI_SQUARES], int c, int u, int a)
+{
+    int piece = r->expect[u];
+    if (r->seen[u] || !piece || ch->left_unseen[u] || (int)shogi_piece_color(piece) != c)
+        return false;
+    return reaches(ways, piece, u, a);
+}
+
 /* The one piece of colour c on a cell out of the picture (not already named elsewhere) that
  * reaches a; -1 when none or several. */
 static int unseen_reacher(const struct shogi_reader *r, const struct shogi_changes *ch, int c,
@@ -298,10 +309,7 @@ static int unseen_reacher(const struct shogi_reader *r, const struct shogi_chang
     uint8_t ways[SHOGI_SQUARES];
     unseen_ways(r, ways);
     for (int u = 0; u < SHOGI_SQUARES; u++) {
-        int piece = r->expect[u];
-        if (r->seen[u] || !piece || ch->left_unseen[u] || (int)shogi_piece_color(piece) != c)
-            continue;
-        if (reaches(ways, piece, u, a)) {
+        if (unseen_reaches(r, ch, ways, c, u, a)) {
             from = u;
             n++;
         }
@@ -319,11 +327,8 @@ static int unseen_fitter(const struct shogi_reader *r, const struct shogi_change
     uint8_t ways[SHOGI_SQUARES];
     unseen_ways(r, ways);
     for (int u = 0; u < SHOGI_SQUARES; u++) {
-        int piece = r->expect[u];
-        if (r->seen[u] || !piece || ch->left_unseen[u] || (int)shogi_piece_color(piece) != c)
-            continue;
-        if (!reaches(ways, piece, u, a)) continue;
-        double f = shogi_book_match(&r->book, piece, r->patch[a]);
+        if (!unseen_reaches(r, ch, ways, c, u, a)) continue;
+        double f = shogi_book_match(&r->book, r->expect[u], r->patch[a]);
         if (f > best) {
             best = f;
             from = u;
