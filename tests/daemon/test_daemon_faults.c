@@ -81,11 +81,11 @@ struct kind {
 
 static const struct kind go_kinds[] = {
     {RENDER_FAULT_SAME_COLOR, "same-color", GUARD_TWO_MOVES, 2, 40, 1},
-    {RENDER_FAULT_MOVED_STONE, "moved-stone", GUARD_MOVED_STONE, 3, 60, 1},
-    {RENDER_FAULT_REMOVED_STONE, "removed-stone", GUARD_STONE_REMOVED, 39, 40, 1},
+    {RENDER_FAULT_MOVED_STONE, "moved-stone", GUARD_MOVED_STONE, 3, 80, 1},
+    {RENDER_FAULT_REMOVED_STONE, "removed-stone", GUARD_STONE_REMOVED, 39, 80, 1},
     {RENDER_FAULT_CAPTURES_LEFT, "captures-left", GUARD_CAPTURE_NOT_REMOVED, -1, 80, 1},
     {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 40, 1},
-    {RENDER_FAULT_KO_RETAKEN, "ko-retaken", GUARD_ILLEGAL_MOVE, -1, 50, 2},
+    {RENDER_FAULT_KO_RETAKEN, "ko-retaken", GUARD_ILLEGAL_MOVE, -1, 70, 2},
     {RENDER_FAULT_SUICIDE, "suicide", GUARD_ILLEGAL_MOVE, -1, 50, 2},
 };
 static const struct kind shogi_kinds[] = {
@@ -94,8 +94,8 @@ static const struct kind shogi_kinds[] = {
     {RENDER_FAULT_WRONG_WAY, "wrong-way", GUARD_ILLEGAL_MOVE, -1, 0, 0},
     {RENDER_FAULT_OPPONENT_PIECE, "opponent-piece", GUARD_ILLEGAL_MOVE, -1, 60, 0},
     {RENDER_FAULT_KNOCKED, "knocked", GUARD_MOVE, -1, 20, 0},
-    /* nifu: 7 of 12 films flagged at their move today (partial 1/4: films lost before it) */
-    {RENDER_FAULT_NIFU, "nifu", GUARD_ILLEGAL_MOVE, -1, 50, 0},
+    /* nifu: 8 of 12 films flagged at their move today (partial 1/4: films lost before it) */
+    {RENDER_FAULT_NIFU, "nifu", GUARD_ILLEGAL_MOVE, -1, 60, 0},
 };
 #define NGO_KINDS    (int)(sizeof go_kinds / sizeof go_kinds[0])
 #define NSHOGI_KINDS (int)(sizeof shogi_kinds / sizeof shogi_kinds[0])
