@@ -109,16 +109,22 @@ static int sqr(const char *sq)
 #define SG(t) shogi_piece(SHOGI_SENTE, SHOGI_##t)
 #define GG(t) shogi_piece(SHOGI_GOTE, SHOGI_##t)
 
+/* All four golds on the board (none left to hold): the kind a face may fit that no one holds. */
+static void put_four_golds(struct shogi_reader *r)
+{
+    put(r, "4i", SG(GOLD));
+    put(r, "6i", SG(GOLD));
+    put(r, "4a", GG(GOLD));
+    put(r, "6a", GG(GOLD));
+}
+
 /* Two cells left that both reach the arrival (footage game 6: the gold from 6i and the rook from
    5e reach 5h): the arrival is the piece whose face it shows, not a drop of the held pawn. */
 static void test_arrival_reached_by_two(void **state)
 {
     (void)state;
     struct shogi_reader *r = synthetic_reader();
-    put(r, "4i", SG(GOLD));
-    put(r, "6i", SG(GOLD));
-    put(r, "4a", GG(GOLD));
-    put(r, "6a", GG(GOLD));
+    put_four_golds(r);
     put(r, "5i", SG(KING));
     put(r, "5e", SG(ROOK));
     r->hand_est[SHOGI_SENTE][SHOGI_PAWN] = 1;
@@ -145,10 +151,7 @@ static void test_drop_face_says_another_kind(void **state)
 {
     (void)state;
     struct shogi_reader *r = synthetic_reader();
-    put(r, "4i", SG(GOLD));
-    put(r, "6i", SG(GOLD));
-    put(r, "4a", GG(GOLD));
-    put(r, "6a", GG(GOLD));
+    put_four_golds(r);
     r->hand_est[SHOGI_SENTE][SHOGI_PAWN] = 1;
     struct observation o = {0};
     struct shogi_changes ch = {.fits_median = 0.9};
