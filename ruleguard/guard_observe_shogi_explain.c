@@ -519,6 +519,28 @@ static bool put_down_turned(struct shogi_obs_guard *g, const struct shogi_positi
     return true;
 }
 
+/* The moves from squares out of the picture that explain the board (sobs_arrived_from_dark) are
+ * one arrival: every one of them ends on the same square, whose face is read in doubt (a piece
+ * surely there, which one not). Which unread piece came is no foul to flag: the likeliest is
+ * recorded, the others kept to amend it. The one whose face was read (promoted alike) first. */
+static bool one_arrival_in_doubt(const struct shogi_obs_guard *g, const uint8_t *board,
+                                 struct shogi_move *alt, int nalt, int total)
+{
+    int to = alt[0].to;
+    if (nalt != total || !sobs_read_in_doubt(g, to)) return false;
+    for (int i = 1; i < nalt; i++)
+        if (alt[i].to != to) return false;
+    for (int i = 1; i < nalt; i++) {
+        int placed = alt[i].promote ? alt[i].piece + SHOGI_PROMOTED : alt[i].piece;
+        if (placed != board[to]) continue;
+        struct shogi_move read = alt[i];
+        memmove(alt + 1, alt, (size_t)i * sizeof alt[0]);
+        alt[0] = read;
+        break;
+    }
+    return true;
+}
+
 void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sobs_mode mode,
                   struct sobs_evbuf *b)
 {
@@ -644,7 +666,7 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
         struct shogi_move alt[SOBS_UNSEEN_ALTS], rest[SOBS_SEQ_MAX];
         int total = 0, nrest = 0;
         int nalt = sobs_arrived_from_dark(g, pos, board, alt, &total, rest, &nrest);
-        if (nalt > 0 && total == 1) {
+        if (nalt > 0 && (total == 1 || one_arrival_in_doubt(g, board, alt, nalt, total))) {
             /* settled: read again and again, or the last reading of a view the settler held
                still (a view per move: the next one shows the next move) */
             bool settled = flushing || (!sobs_any_candidate(g) && g->last_clean &&
@@ -653,7 +675,7 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
             struct shogi_position after = *pos;
             shogi_do_move(&after, alt[0]);
             if (!ready(g, &after, rest, nrest, flushing)) return;
-            if (sobs_arrived_commit(g, alt[0], t, frame, b))
+            if (sobs_arrived_commit(g, alt, nalt, t, frame, b))
                 commit_all(g, rest, nrest, t, frame, flushing, b);
             return;
         }

@@ -208,10 +208,12 @@ int sobs_half_seen(const struct shogi_obs_guard *g, const struct shogi_position 
 int sobs_arrived_from_dark(const struct shogi_obs_guard *g, const struct shogi_position *pos,
                            const uint8_t *board, struct shogi_move alt[SOBS_UNSEEN_ALTS],
                            int *total, struct shogi_move rest[SOBS_SEQ_MAX], int *nrest);
-/* Record m (sobs_arrived_from_dark) with a note saying so; its origin believed as the game has
- * it, a face misread where it arrived tolerated. */
-bool sobs_arrived_commit(struct shogi_obs_guard *g, struct shogi_move m, int64_t t, uint64_t frame,
-                         struct sobs_evbuf *b);
+/* Record alt[0] (sobs_arrived_from_dark) with a note saying so; its origin believed as the game
+ * has it, a face misread where it arrived tolerated. With nalt > 1 (the same arrival from other
+ * unread squares, the face read in doubt) the others are named in the note and kept, as an
+ * unseen move's are, to amend it when the board shows one of them. */
+bool sobs_arrived_commit(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt,
+                         int64_t t, uint64_t frame, struct sobs_evbuf *b);
 /* Record alt[0] as the move not seen (GUARD_REASON_UNSEEN) and follow it. */
 bool sobs_unseen_commit(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt,
                         int total, int64_t t, uint64_t frame, struct sobs_evbuf *b);

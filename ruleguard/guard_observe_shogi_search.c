@@ -527,6 +527,12 @@ int sobs_find_moves_doubt(const struct shogi_obs_guard *g, const struct shogi_po
     for (int i = 0; i < nd; i++) {
         set[nset++] = d[i];
         s.in_set[d[i]] = true;
+        /* a piece read there in doubt that changed: surely a piece, its face perhaps another's
+           (a king that stepped there named a silver) */
+        if (board[d[i]] && sobs_read_in_doubt(g, d[i])) {
+            s.wild[d[i]] = true;
+            nwild++;
+        }
     }
     for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
         if (s.in_set[sq] || !sobs_read_in_doubt(g, sq) || g->sq[sq].lit_obs <= g->move_obs ||

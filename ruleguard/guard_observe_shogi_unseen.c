@@ -234,6 +234,19 @@ static void unseen_text(const struct shogi_obs_guard *g, int side, const struct 
                  shogi_move_to_usi(alt[0], usi));
 }
 
+/* Keep alt[0..nalt) (alt[0] just recorded as the game's last ply) for sobs_unseen_amend. */
+static void remember_alternatives(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt)
+{
+    if (g->nunseen == SOBS_UNSEEN_MAX) {
+        memmove(g->unseen, g->unseen + 1, (SOBS_UNSEEN_MAX - 1) * sizeof g->unseen[0]);
+        g->nunseen--;
+    }
+    struct sobs_unseen *u = &g->unseen[g->nunseen++];
+    u->k = sobs_game(g)->n - 1;
+    memcpy(u->alt, alt, (size_t)nalt * sizeof alt[0]);
+    u->nalt = nalt;
+}
+
 bool sobs_unseen_commit(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt,
                         int total, int64_t t, uint64_t frame, struct sobs_evbuf *b)
 {
@@ -247,32 +260,30 @@ bool sobs_unseen_commit(struct shogi_obs_guard *g, const struct shogi_move *alt,
             unseen_text(g, side, alt, nalt, total, b->ev[e].text, sizeof b->ev[e].text);
         }
     believe_game(g, alt[0]);
-    if (g->nunseen == SOBS_UNSEEN_MAX) {
-        memmove(g->unseen, g->unseen + 1, (SOBS_UNSEEN_MAX - 1) * sizeof g->unseen[0]);
-        g->nunseen--;
-    }
-    struct sobs_unseen *u = &g->unseen[g->nunseen++];
-    u->k = game->n - 1;
-    memcpy(u->alt, alt, (size_t)nalt * sizeof alt[0]);
-    u->nalt = nalt;
+    remember_alternatives(g, alt, nalt);
     return true;
 }
 
-bool sobs_arrived_commit(struct shogi_obs_guard *g, struct shogi_move m, int64_t t, uint64_t frame,
-                         struct sobs_evbuf *b)
+bool sobs_arrived_commit(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt,
+                         int64_t t, uint64_t frame, struct sobs_evbuf *b)
 {
-    char note[96];
+    struct shogi_move m = alt[0];
+    char note[120], usi[6];
     int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece, got = g->sq[m.to].belief;
     int len = snprintf(note, sizeof note, "from out of the picture");
     if (got && got != placed)
-        snprintf(note + len, sizeof note - (size_t)len, ", its face read as %s",
-                 shogi_type_csa(shogi_piece_type(got)));
+        len += snprintf(note + len, sizeof note - (size_t)len, ", its face read as %s",
+                        shogi_type_csa(shogi_piece_type(got)));
+    for (int i = 1; i < nalt && i < 4 && len < (int)sizeof note - 12; i++)
+        len += snprintf(note + len, sizeof note - (size_t)len, "%s%s", i == 1 ? "; or " : " ",
+                        shogi_move_to_usi(alt[i], usi));
     if (!sobs_commit(g, m, t, frame, note, b)) return false;
     const struct shogi_game *game = sobs_game(g);
     sobs_capture_made(g, game->plies[game->n - 1].move, game->n, t, frame);
     believe_game(g, m);
     /* the face misread where it arrived: tolerated until the square reads otherwise */
     if (got && g->sq[m.to].belief != game->pos.board[m.to]) g->mask[m.to] = g->sq[m.to].belief;
+    if (nalt > 1) remember_alternatives(g, alt, nalt);
     return true;
 }
 
