@@ -541,6 +541,38 @@ static bool one_arrival_in_doubt(const struct shogi_obs_guard *g, const uint8_t 
     return true;
 }
 
+/* The side to move's legal move seen whole (its origin read empty, its piece read where it went,
+ * both changed), then a piece of the other side arrived from the dark (sobs_arrived_from_dark,
+ * one such arrival or one_arrival_in_doubt): the reply came before the view settled. The one such
+ * move into *first, the arrival's alternatives into alt; false when none, or two moves do. */
+static bool seen_before_arrival(const struct shogi_obs_guard *g, const struct shogi_position *pos,
+                                const uint8_t *board, const int *d, int nd,
+                                struct shogi_move *first, struct shogi_move alt[SOBS_UNSEEN_ALTS],
+                                int *nalt, int *total, struct shogi_move rest[SOBS_SEQ_MAX],
+                                int *nrest)
+{
+    struct shogi_move all[SHOGI_MAX_MOVES];
+    int na = shogi_legal_moves(pos, all), found = 0;
+    for (int i = 0; i < na && found < 2; i++) {
+        struct shogi_move m = all[i];
+        int placed = m.promote ? m.piece + SHOGI_PROMOTED : m.piece;
+        if (shogi_move_is_drop(m) || board[m.to] != placed || board[m.from] != SHOGI_EMPTY ||
+            !in_set(d, nd, m.to) || !in_set(d, nd, m.from))
+            continue;
+        struct shogi_position q = *pos;
+        shogi_do_move(&q, m);
+        struct shogi_move a[SOBS_UNSEEN_ALTS], r[SOBS_SEQ_MAX];
+        int tot = 0, nr = 0, k = sobs_arrived_from_dark(g, &q, board, a, &tot, r, &nr);
+        if (k == 0 || (tot > 1 && !one_arrival_in_doubt(g, board, a, k, tot))) continue;
+        if (found++) return false;
+        *first = m;
+        memcpy(alt, a, (size_t)k * sizeof a[0]);
+        memcpy(rest, r, (size_t)nr * sizeof r[0]);
+        *nalt = k, *total = tot, *nrest = nr;
+    }
+    return found == 1;
+}
+
 void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sobs_mode mode,
                   struct sobs_evbuf *b)
 {
@@ -665,16 +697,31 @@ void sobs_explain(struct shogi_obs_guard *g, int64_t t, uint64_t frame, enum sob
     if ((n == 0 || legal_dist >= 1 << 20) && mode != SOBS_FLUSH_SEEN) {
         struct shogi_move alt[SOBS_UNSEEN_ALTS], rest[SOBS_SEQ_MAX];
         int total = 0, nrest = 0;
+        struct shogi_move first;
+        struct shogi_position from = *pos;
         int nalt = sobs_arrived_from_dark(g, pos, board, alt, &total, rest, &nrest);
-        if (nalt > 0 && (total == 1 || one_arrival_in_doubt(g, board, alt, nalt, total))) {
+        bool one = nalt > 0 && (total == 1 || one_arrival_in_doubt(g, board, alt, nalt, total));
+        bool after_seen =
+            !one && nalt == 0 &&
+            seen_before_arrival(g, pos, board, d, nd, &first, alt, &nalt, &total, rest, &nrest);
+        if (one || after_seen) {
             /* settled: read again and again, or the last reading of a view the settler held
                still (a view per move: the next one shows the next move) */
             bool settled = flushing || (!sobs_any_candidate(g) && g->last_clean &&
                                         (g->wait >= g->cfg.max_wait_obs || g->view_held));
             if (!settled) return;
-            struct shogi_position after = *pos;
+            if (after_seen) {
+                if (!ready(g, pos, &first, 1, flushing)) return;
+                shogi_do_move(&from, first);
+            }
+            struct shogi_position after = from;
             shogi_do_move(&after, alt[0]);
             if (!ready(g, &after, rest, nrest, flushing)) return;
+            if (after_seen) {
+                int before = sobs_game(g)->n;
+                commit_all(g, &first, 1, t, frame, flushing, b);
+                if (sobs_game(g)->n == before) return;
+            }
             if (sobs_arrived_commit(g, alt, nalt, t, frame, b))
                 commit_all(g, rest, nrest, t, frame, flushing, b);
             return;
