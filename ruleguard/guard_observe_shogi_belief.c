@@ -141,7 +141,6 @@ bool sobs_read(struct shogi_obs_guard *g, const struct observation *o)
         for (int i = 0; i < 7; i++) sane &= ho->count[i] <= 18;
         if (!sane) continue;
         h->read_obs = g->nobs;
-        if (ho->conf >= cfg->conf_sure) h->sure_obs = g->nobs;
         for (int i = 0; i < 7; i++) h->last_read[i + 1] = ho->count[i];
         uint8_t cur[7];
         for (int i = 0; i < 7; i++) cur[i] = h->belief[i + 1];

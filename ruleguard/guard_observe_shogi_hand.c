@@ -63,9 +63,7 @@ void sobs_check_hands(struct shogi_obs_guard *g, int64_t t, uint64_t frame, bool
     const struct shogi_position *pos = &game->pos;
     for (int c = 0; c < 2; c++) {
         struct sobs_hand *h = &g->hand[c];
-        /* read surely now: a komadai read in doubt (a stand's border cut or faint, a face that
-           fits poorly) is no evidence that a piece is missing */
-        bool read_now = h->sure_obs == g->nobs;
+        bool read_now = h->read_obs == g->nobs;
         for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
             int missing = pos->hand[c][ty] - h->belief[ty];
             if (missing < 0) missing = 0;
@@ -95,7 +93,7 @@ void sobs_check_hands(struct shogi_obs_guard *g, int64_t t, uint64_t frame, bool
     for (int i = 0; i < g->npend; i++) {
         struct sobs_pending *p = &g->pend[i];
         struct sobs_hand *h = &g->hand[p->side];
-        if (h->sure_obs != g->nobs) continue; /* a reading in doubt: as if unread */
+        if (h->read_obs != g->nobs) continue;
         if (game->n > p->ply) p->reads_after++;
         bool late = p->reads_after >= g->cfg.hidden_wait_obs ||
                     (g->cfg.hidden_max_ns > 0 && t - p->t_ns > g->cfg.hidden_max_ns);

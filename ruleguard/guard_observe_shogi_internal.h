@@ -47,7 +47,6 @@ struct sobs_hand {
     uint8_t belief[SHOGI_HAND_TYPES];
     struct sobs_cand cand;
     long read_obs;                       /* the last observation that read this komadai */
-    long sure_obs;                       /* ... that read it surely (conf_sure) */
     uint8_t last_read[SHOGI_HAND_TYPES]; /* ... and what it read there */
     int gone_reads[SHOGI_HAND_TYPES];    /* readings in a row short of an unexplained piece */
     uint8_t tolerated[SHOGI_HAND_TYPES]; /* missing pieces already flagged HIDDEN_PIECE */

@@ -82,10 +82,7 @@ struct shogi_move sobs_drop_kind(const struct shogi_obs_guard *g, const struct s
     int c = shogi_piece_color(m.piece), t = shogi_type_base(shogi_piece_type(m.piece));
     if (t < SHOGI_PAWN || t > SHOGI_GOLD) return m;
     struct shogi_move r = m;
-    /* komadai read in doubt do not overrule a face read surely */
-    const struct sobs_hand *h = &g->hand[c];
-    bool face_sure = !g->sq[m.to].doubt && !g->sq[m.to].kind_doubt;
-    int kind = face_sure && h->sure_obs != h->read_obs ? 0 : drop_kind_by_komadai(g, pos, c, t);
+    int kind = drop_kind_by_komadai(g, pos, c, t);
     if (kind) {
         r.piece = (uint8_t)shogi_piece((enum shogi_color)c, (enum shogi_type)kind);
         if (shogi_is_legal(pos, r)) return r;
