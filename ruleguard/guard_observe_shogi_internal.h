@@ -71,6 +71,7 @@ struct sobs_pending {
 #define SOBS_UNSEEN_ALTS 16 /* moves an unseen move may have been, kept */
 #define SOBS_UNSEEN_MAX  4  /* unseen moves followed at once */
 #define SOBS_UNSEEN_PLY  4  /* plies after an unseen move it may still be amended */
+#define SOBS_ARRIVAL_PLY 24 /* ... an arrival from the dark (its origin seldom comes into view) */
 
 struct shogi_obs_guard {
     struct shogi_obs_config cfg;
@@ -103,6 +104,8 @@ struct shogi_obs_guard {
         int k;                                   /* index in the game's plies */
         struct shogi_move alt[SOBS_UNSEEN_ALTS]; /* the moves it may have been, alt[0] recorded */
         int nalt;
+        bool arrival; /* a half-seen arrival from the dark (which piece came): amended later on,
+                         up to SOBS_ARRIVAL_PLY plies after */
     } unseen[SOBS_UNSEEN_MAX];
     int nunseen;
     /* an illegal drop of the side to move waiting to be judged (guard_observe_shogi_explain.c):

@@ -235,7 +235,8 @@ static void unseen_text(const struct shogi_obs_guard *g, int side, const struct 
 }
 
 /* Keep alt[0..nalt) (alt[0] just recorded as the game's last ply) for sobs_unseen_amend. */
-static void remember_alternatives(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt)
+static void remember_alternatives(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt,
+                                  bool arrival)
 {
     if (g->nunseen == SOBS_UNSEEN_MAX) {
         memmove(g->unseen, g->unseen + 1, (SOBS_UNSEEN_MAX - 1) * sizeof g->unseen[0]);
@@ -245,6 +246,7 @@ static void remember_alternatives(struct shogi_obs_guard *g, const struct shogi_
     u->k = sobs_game(g)->n - 1;
     memcpy(u->alt, alt, (size_t)nalt * sizeof alt[0]);
     u->nalt = nalt;
+    u->arrival = arrival;
 }
 
 bool sobs_unseen_commit(struct shogi_obs_guard *g, const struct shogi_move *alt, int nalt,
@@ -260,7 +262,7 @@ bool sobs_unseen_commit(struct shogi_obs_guard *g, const struct shogi_move *alt,
             unseen_text(g, side, alt, nalt, total, b->ev[e].text, sizeof b->ev[e].text);
         }
     believe_game(g, alt[0]);
-    remember_alternatives(g, alt, nalt);
+    remember_alternatives(g, alt, nalt, false);
     return true;
 }
 
@@ -283,7 +285,7 @@ bool sobs_arrived_commit(struct shogi_obs_guard *g, const struct shogi_move *alt
     believe_game(g, m);
     /* the face misread where it arrived: tolerated until the square reads otherwise */
     if (got && g->sq[m.to].belief != game->pos.board[m.to]) g->mask[m.to] = g->sq[m.to].belief;
-    if (nalt > 1) remember_alternatives(g, alt, nalt);
+    if (nalt > 1) remember_alternatives(g, alt, nalt, true);
     return true;
 }
 
@@ -295,6 +297,13 @@ void sobs_unseen_truncate(struct shogi_obs_guard *g, int n)
     g->nunseen = j;
 }
 
+/* A square whose reading says nothing of which piece arrived: unread since the last move, or
+ * its face tolerated as misread (an arrival's face read in doubt). */
+static bool no_evidence(const struct shogi_obs_guard *g, int sq)
+{
+    return dark(g, sq) || (g->mask[sq] >= 0 && g->sq[sq].belief == (uint8_t)g->mask[sq]);
+}
+
 bool sobs_unseen_amend(struct shogi_obs_guard *g, const uint8_t *board, int nd, bool legal,
                        int64_t t, uint64_t frame, struct sobs_evbuf *b)
 {
@@ -302,25 +311,34 @@ bool sobs_unseen_amend(struct shogi_obs_guard *g, const uint8_t *board, int nd, 
     if (g->nmoves != game->n || nd == 0) return false;
     for (int i = g->nunseen - 1; i >= 0; i--) {
         struct sobs_unseen *u = &g->unseen[i];
-        if (u->k >= game->n || game->n - u->k > SOBS_UNSEEN_PLY + 1) continue;
+        int window = u->arrival ? SOBS_ARRIVAL_PLY : SOBS_UNSEEN_PLY;
+        if (u->k >= game->n || game->n - u->k > window + 1) continue;
         for (int j = 1; j < u->nalt; j++) {
             struct shogi_position p;
             if (!sobs_replay_with(game, u->k, u->alt[j], &p)) continue;
+            /* an arrival's squares that say nothing of which piece came are as the amended
+               game has them */
+            uint8_t seen[SHOGI_SQUARES];
             int d[SHOGI_SQUARES], nd2 = 0;
-            for (int sq = 0; sq < SHOGI_SQUARES; sq++)
-                if (p.board[sq] != board[sq]) d[nd2++] = sq;
+            for (int sq = 0; sq < SHOGI_SQUARES; sq++) {
+                seen[sq] = u->arrival && no_evidence(g, sq) ? p.board[sq] : board[sq];
+                if (p.board[sq] != seen[sq]) d[nd2++] = sq;
+            }
             bool better = nd2 == 0;
             if (!better && !legal && nd2 < nd) {
                 struct shogi_move seq[SOBS_SEQ_MAX];
                 int dist;
                 better =
-                    sobs_find_moves(g, &p, board, d, nd2, nd2, seq, &dist) > 0 && dist < 1 << 20;
+                    sobs_find_moves(g, &p, seen, d, nd2, nd2, seq, &dist) > 0 && dist < 1 << 20;
             }
             if (!better) continue;
-            if (b->n + 2 + (game->n - u->k) > GUARD_OBS_MAX_EVENTS - GUARD_MAX_EVENTS * 3) break;
-            struct shogi_move redo[SOBS_UNSEEN_PLY + 1], was = u->alt[0];
+            /* the take-back and every move again, one move's events to spare (the explanation
+               after it waits for the next observation when they leave too few) */
+            int reserve = u->arrival ? GUARD_MAX_EVENTS : GUARD_MAX_EVENTS * 3;
+            if (b->n + 2 + (game->n - u->k) > GUARD_OBS_MAX_EVENTS - reserve) break;
+            struct shogi_move redo[SOBS_ARRIVAL_PLY + 1], was = u->alt[0];
             int nredo = 0, k = u->k;
-            for (int x = k; x < game->n && nredo < SOBS_UNSEEN_PLY + 1; x++)
+            for (int x = k; x < game->n && nredo < window + 1; x++)
                 redo[nredo++] = game->plies[x].move;
             redo[0] = u->alt[j];
             char usi[6], why[64];
