@@ -56,6 +56,20 @@ static void hidden_event(struct shogi_obs_guard *g, int ply, int c, int t, int64
              shogi_type_kanji((enum shogi_type)t), shogi_type_csa((enum shogi_type)t), what);
 }
 
+/* Pieces of c's komadai, as the game has them less those already flagged missing (and those on
+ * their way unless `arriving`: one may arrive read as another kind), that the komadai read short
+ * (short < 0: read over), counted over the kinds but `except`. */
+static int short_of(const struct shogi_obs_guard *g, int c, int except, bool arriving)
+{
+    const struct sobs_hand *h = &g->hand[c];
+    const struct shogi_position *pos = &sobs_game(g)->pos;
+    int n = 0;
+    for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++)
+        if (ty != except)
+            n += pos->hand[c][ty] - h->tolerated[ty] - sobs_pending_count(g, c, ty) - h->belief[ty];
+    return n;
+}
+
 void sobs_check_hands(struct shogi_obs_guard *g, int64_t t, uint64_t frame, bool board_settled,
                       struct sobs_evbuf *b)
 {
@@ -64,10 +78,18 @@ void sobs_check_hands(struct shogi_obs_guard *g, int64_t t, uint64_t frame, bool
     for (int c = 0; c < 2; c++) {
         struct sobs_hand *h = &g->hand[c];
         bool read_now = h->read_obs == g->nobs;
+        /* as many pieces read as there should be: a kind read short is another kind misread
+           (a pawn read as a bishop), no piece gone */
+        bool all_there = short_of(g, c, 0, false) <= 0;
         for (int ty = SHOGI_PAWN; ty <= SHOGI_GOLD; ty++) {
             int missing = pos->hand[c][ty] - h->belief[ty];
             if (missing < 0) missing = 0;
-            if (h->tolerated[ty] > missing) h->tolerated[ty] = (uint8_t)missing; /* came back */
+            /* came back, unless another kind (perhaps a piece arriving) is read short by as many:
+               it was misread as this; judged on a settled board (the capture bringing a piece
+               may not be read yet) */
+            int back = h->tolerated[ty] - missing;
+            if (back > 0 && board_settled && short_of(g, c, ty, true) < back)
+                h->tolerated[ty] = (uint8_t)missing;
             int unexplained = missing - h->tolerated[ty] - sobs_pending_count(g, c, ty);
             /* pieces that arrived settle the oldest captures of their type */
             for (int i = 0; i < g->npend && unexplained < 0; i++)
@@ -75,7 +97,7 @@ void sobs_check_hands(struct shogi_obs_guard *g, int64_t t, uint64_t frame, bool
                     pending_remove(g, i--);
                     unexplained++;
                 }
-            if (unexplained > 0 && read_now && board_settled) {
+            if (unexplained > 0 && read_now && board_settled && !all_there) {
                 if (++h->gone_reads[ty] >= g->cfg.hidden_wait_obs) {
                     char what[80];
                     snprintf(what, sizeof what, "left the komadai without a drop (%d missing)",

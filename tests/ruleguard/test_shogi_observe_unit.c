@@ -1907,6 +1907,29 @@ static void test_arrival_from_the_dark_amended_when_its_origin_shows(void **stat
     shogi_obs_guard_free(g);
 }
 
+/* Not-in-hand film 2 (side): gote's komadai hold a knight and a pawn and are read as a knight
+ * and a bishop (the pawn's kind misread). As many pieces read as there are: a kind misread, no
+ * piece gone, no HIDDEN_PIECE; the pawn read gone with nothing in its place is still flagged. */
+static void test_komadai_kind_misread_is_no_piece_gone(void **state)
+{
+    (void)state;
+    for (int swapped = 0; swapped < 2; swapped++) {
+        struct shogi_position p;
+        position(&p, "4k4/9/9/9/9/9/9/9/4K4 b NP 1");
+        struct shogi_obs_guard *g = shogi_obs_guard_new(&p, NULL, true, NULL);
+        int total = flags(observe(g, &p, 2));
+        for (int i = 0; i < 6; i++) {
+            see(&p);
+            view.hands[SHOGI_SENTE].count[SHOGI_PAWN - 1] = 0;
+            if (swapped) view.hands[SHOGI_SENTE].count[SHOGI_BISHOP - 1] = 1;
+            int n = shogi_obs_guard_observe(g, &view, ev);
+            total += count(n, GUARD_HIDDEN_PIECE);
+        }
+        assert_int_equal(total, swapped ? 0 : 1);
+        shogi_obs_guard_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1954,6 +1977,7 @@ int main(void)
         cmocka_unit_test(test_arrival_from_the_dark_of_one_of_two_pieces),
         cmocka_unit_test(test_move_seen_then_arrival_from_the_dark),
         cmocka_unit_test(test_arrival_from_the_dark_amended_when_its_origin_shows),
+        cmocka_unit_test(test_komadai_kind_misread_is_no_piece_gone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
