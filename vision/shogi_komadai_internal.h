@@ -58,5 +58,9 @@ void komadai_colour_rectify(const struct shogi_reader *r, int side, const struct
                             struct colour_area *ca);
 void komadai_arm_over(const struct area *a, const struct stand_box *b, struct colour_area *ca,
                       bool colour, struct arm_feat *af);
+/* ... and whether region l of ca->lab (the arm detector's regions) is only the stand's own face
+ * past one side of b. */
+bool komadai_region_is_face(const struct area *a, const struct stand_box *b,
+                            const struct colour_area *ca, int l);
 
 #endif
