@@ -591,10 +591,51 @@ static void test_arm_over_front_is_arm(void **state)
     free(a);
 }
 
+/* ---- the rows' kinds (komadai_assign_types) ---- */
+static struct row row_of(int ty, int width, double fit_n, double fit_s, double fit_p)
+{
+    struct row w = {.ty = ty, .width = width};
+    for (int k = 0; k < 8; k++) w.fits[k] = 0.2;
+    w.fits[SHOGI_KNIGHT] = fit_n, w.fits[SHOGI_SILVER] = fit_s, w.fits[SHOGI_PAWN] = fit_p;
+    return w;
+}
+
+/* A stand's two rows that both fit the knight's face best, the second nearly as well the
+ * silver's, are a knight and a silver (pieces of one kind lie in one row): seed 0's dim films
+ * read one stand's knight and silver as two knights, the other's as two silvers. Before the rule
+ * both rows were knights. */
+static void test_two_rows_two_kinds(void **state)
+{
+    (void)state;
+    struct shogi_reader *r = shogi_reader_new();
+    assert_non_null(r);
+    struct hand_obs hands[2] = {{.visible = true}, {.visible = true}};
+    static struct row rows[2][MAX_ROWS];
+    int nrows[2] = {2, 2}, avail[8] = {0};
+    avail[SHOGI_KNIGHT] = 2, avail[SHOGI_SILVER] = 2, avail[SHOGI_PAWN] = 4;
+    rows[0][0] = row_of(SHOGI_KNIGHT, 22, 0.66, 0.60, 0.3);
+    rows[0][1] = row_of(SHOGI_KNIGHT, 22, 0.64, 0.60, 0.3);
+    rows[1][0] = row_of(SHOGI_SILVER, 22, 0.58, 0.65, 0.3);
+    rows[1][1] = row_of(SHOGI_SILVER, 22, 0.59, 0.62, 0.3);
+    komadai_assign_types(r, hands, rows, nrows, avail);
+    assert_int_equal(rows[0][0].at, SHOGI_KNIGHT);
+    assert_int_equal(rows[0][1].at, SHOGI_SILVER);
+    assert_int_equal(rows[1][0].at, SHOGI_SILVER);
+    assert_int_equal(rows[1][1].at, SHOGI_KNIGHT);
+    /* two rows of pawns, each fitting the pawn far better than any other kind: both pawns */
+    rows[0][0] = row_of(SHOGI_PAWN, 30, 0.45, 0.40, 0.88);
+    rows[0][1] = row_of(SHOGI_PAWN, 30, 0.50, 0.42, 0.85);
+    nrows[1] = 0;
+    komadai_assign_types(r, hands, rows, nrows, avail);
+    assert_int_equal(rows[0][0].at, SHOGI_PAWN);
+    assert_int_equal(rows[0][1].at, SHOGI_PAWN);
+    shogi_reader_free(r);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_side_face_is_no_arm),
-                                       cmocka_unit_test(test_arm_over_front_is_arm),
-                                       cmocka_unit_test(test_komadai)};
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_side_face_is_no_arm), cmocka_unit_test(test_arm_over_front_is_arm),
+        cmocka_unit_test(test_two_rows_two_kinds), cmocka_unit_test(test_komadai)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
