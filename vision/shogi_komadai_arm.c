@@ -122,11 +122,13 @@ static int side_past(const struct stand_box *b, int x, int y, int *depth)
     return -1;
 }
 
-/* Is (x, y) at the search area's edge or next to a place outside the picture? */
+/* Is (x, y) at the search area's edge or next to a place outside the picture? Not the area's
+ * edge by the board (u = AREA_U0): the board's own side face lies there, and the stand's face
+ * joins it in a low side view (seed 4's side films); an arm comes from the player or the right. */
 static bool at_sight_edge(const struct area *a, int x, int y)
 {
-    if (x == 0 || y == 0 || x == AW - 1 || y == AH - 1) return true;
-    return !a->in[y][x - 1] || !a->in[y][x + 1] || !a->in[y - 1][x] || !a->in[y + 1][x];
+    if (y == 0 || x == AW - 1 || y == AH - 1) return true;
+    return (x > 0 && !a->in[y][x - 1]) || !a->in[y][x + 1] || !a->in[y - 1][x] || !a->in[y + 1][x];
 }
 
 /* Is region l (its pixels past the stand's blurred border) the stand's face: a band along one

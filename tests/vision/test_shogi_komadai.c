@@ -544,6 +544,17 @@ static void test_side_face_is_no_arm(void **state)
     paint_rect(a, ca, SX0 - RES - 1, SX0 - 2, SY0 - 2, SY1 + 2, face);
     komadai_arm_over(a, &b, ca, true, &af);
     assert_false(af.arm);
+    /* ... joined to the board's side face at the search area's edge by the board (the stand
+     * 1.5 cells from it) */
+    draw_stand(a, ca, &b);
+    const int shift = SX0 - RES - RES / 2;
+    paint_rect(a, ca, 0, AW - 1, 0, AH - 1, TABLE);
+    b.x0 -= shift, b.x1 -= shift;
+    paint_rect(a, ca, b.x0 - 1, b.x1 + 1, SY0 - 1, SY1 + 1, (const float[3]){125, 125, 92});
+    paint_rect(a, ca, b.x0 + 1, b.x1 - 1, SY0 + 1, SY1 - 1, WOOD);
+    paint_rect(a, ca, 0, b.x0 - 2, SY0 - 2, SY1 + 2, face);
+    komadai_arm_over(a, &b, ca, true, &af);
+    assert_false(af.arm);
     /* the same face past the front (toward the owner), seen from the player's side */
     draw_stand(a, ca, &b);
     paint_rect(a, ca, SX0 - 2, SX1 + 2, SY1 + 2, SY1 + RES + 1, face);
