@@ -766,14 +766,6 @@ static int row_round(double n)
     return n < 1 ? 1 : (int)lround(n);
 }
 
-/* A row of pieces found on a stand: its type, the fit of every type's face, its width. */
-struct row {
-    int ty, width;
-    double fits[8];
-    int at; /* its type within the game's hands (assign_types; 0: no piece) */
-};
-#define MAX_ROWS 24
-
 /* ---- what the game says about the hands ----
  * Every piece of the game not on its board is in a hand: per kind, the pieces in both hands
  * together are the game's pieces of that kind off its board (its hands). The game is the
@@ -840,13 +832,31 @@ static void learn_bleed(struct shogi_reader *r, const struct hand_obs hands[2],
     }
 }
 
+/* Pieces of one kind lie together in one row on a stand: a row typed as the kind a surer row of
+ * its stand took is rather the kind that fits it next best, if that fits nearly as well (in dim
+ * light a knight's and a silver's faces fit each other's pieces about as well as their own: seed
+ * 0's dim films read a stand's knight and silver as two knights, the other stand's as two
+ * silvers). Rows of one kind split apart (a gap in the mask, many pawns in two rows) fit their
+ * kind far better than any other and keep it. The kind to take instead of ty (ty itself if no
+ * other fits well enough). */
+#define SAME_KIND_MARGIN 0.08 /* of the correlation with the book's face */
+static int other_kind(const struct row *w, int ty, const bool taken[8], const int left[8])
+{
+    int best = 0;
+    for (int c = SHOGI_PAWN; c <= SHOGI_GOLD; c++)
+        if (c != ty && !taken[c] && left[c] > 0 && w->fits[c] >= MIN_FIT &&
+            w->fits[c] >= w->fits[ty] - SAME_KIND_MARGIN && (!best || w->fits[c] > w->fits[best]))
+            best = c;
+    return best ? best : ty;
+}
+
 /* The types of the rows of both stands together within the game's hands: the surest rows (best
  * fit first) take their best fitting kind while the game's hands have pieces of it left; a row
  * whose kind the rows before it have used up takes the best fitting kind left (a lance or knight
  * in dim light fits the pawn's face about as well as its own, and the pawns are already
  * counted). Without the game every row keeps its best fit. */
-static void assign_types(const struct shogi_reader *r, const struct hand_obs hands[2],
-                         struct row rows[2][MAX_ROWS], const int nrows[2], const int avail[8])
+void komadai_assign_types(const struct shogi_reader *r, const struct hand_obs hands[2],
+                          struct row rows[2][MAX_ROWS], const int nrows[2], const int avail[8])
 {
     int left[8], order[2 * MAX_ROWS], n = 0;
     memcpy(left, avail, sizeof left);
@@ -864,6 +874,7 @@ static void assign_types(const struct shogi_reader *r, const struct hand_obs han
             order[j] = order[j - 1];
             order[j - 1] = tmp;
         }
+    bool taken[2][8] = {{false}}; /* kinds a surer row of the stand took */
     for (int i = 0; i < n; i++) {
         int s = order[i] / MAX_ROWS;
         struct row *w = &rows[s][order[i] % MAX_ROWS];
@@ -873,6 +884,8 @@ static void assign_types(const struct shogi_reader *r, const struct hand_obs han
                 if (left[c] > 0 && w->fits[c] >= MIN_FIT && (!ty || w->fits[c] > w->fits[ty]))
                     ty = c;
         if (!ty) ty = row_type(w, avail);
+        if (ty && taken[s][ty]) ty = other_kind(w, ty, taken[s], left);
+        if (ty) taken[s][ty] = true;
         w->at = ty;
         if (ty) left[ty] -= row_round(row_pieces(ty, w->width, stand_bleed(r, s)));
     }
@@ -1070,7 +1083,7 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
         hand_bound(game, avail);
     else
         for (int ty = 0; ty < 8; ty++) avail[ty] = 18 * 2; /* no bound */
-    assign_types(r, hands, rows, nrows, avail);
+    komadai_assign_types(r, hands, rows, nrows, avail);
     counts_within(r, hands, rows, nrows, avail);
     if (getenv("KIFUCAM_KOMADAI_DEBUG"))
         for (int s = 0; s < 2; s++) {
@@ -1078,8 +1091,12 @@ bool shogi_reader_hands_within(struct shogi_reader *r, const struct vision_image
                     r->stand_learned[s]);
             for (int k = 0; k < nrows[s]; k++) {
                 const struct row *w = &rows[s][k];
-                fprintf(stderr, " [%c w%d fit %.2f n%.2f]", " PLNSBRG"[w->at], w -> width,
-                        w -> fits[w->ty],
+                int nx = 0; /* the next best fitting kind */
+                for (int c = SHOGI_PAWN; c <= SHOGI_GOLD; c++)
+                    if (c != w->ty && (!nx || w->fits[c] > w->fits[nx])) nx = c;
+                fprintf(stderr, " [%c w%d fit %c %.2f %c %.2f n%.2f]", " PLNSBRG"[w->at],
+                        w -> width, " PLNSBRG"[w->ty], w -> fits[w->ty], " PLNSBRG"[nx],
+                        w -> fits[nx],
                         w -> at ? row_pieces(w->at, w->width, stand_bleed(r, s)) : 0);
             }
             fprintf(stderr, "\n");

@@ -94,6 +94,73 @@ static bool unlike(const float *c, const float *m, float tw, bool colour)
 
 #define ARM_SHARP 6.0 /* grey levels a pixel across its outline, at least */
 
+/* The stand's own side or front face, seen from low (the side view), lies past one side of the
+ * top found: a band of the wood in shade (mixed with the table's light at its outline: unlike
+ * both) along the whole side, no deeper than the top is thick, ending where the picture still
+ * shows the table past it. An arm over the stand is narrower than the stand's side, or reaches
+ * further, or goes on out of sight (the picture's edge, the search area's); one lying over the
+ * face as well joins it and is more than that band. Seed 4's side films: the face was an arm on
+ * 53 of 120 settled frames. */
+#define FACE_SHARE  0.9  /* of the region's pixels past the stand, past that one side, at least */
+#define FACE_SPAN   0.75 /* of the side's length the band runs along, at least */
+#define FACE_DEPTH  2.0  /* cells past the side, at most */
+#define BORDER_BLUR 2    /* pixels past the border where the wood and the table mix (unlike both) */
+/* pixels past the side's ends still along it (the face is lower than the top: parallax) */
+#define FACE_SLACK RES
+
+/* The side past which pixel (x, y) outside box b lies, within the side's span (0 left, 1 right,
+ * 2 back, 3 front; -1 past a corner), and how far past. */
+static int side_past(const struct stand_box *b, int x, int y, int *depth)
+{
+    bool in_x = x >= b->x0 - FACE_SLACK && x <= b->x1 + FACE_SLACK;
+    bool in_y = y >= b->y0 - FACE_SLACK && y <= b->y1 + FACE_SLACK;
+    *depth = box_dist(b, x, y);
+    if (x < b->x0 && in_y) return 0;
+    if (x > b->x1 && in_y) return 1;
+    if (y < b->y0 && in_x) return 2;
+    if (y > b->y1 && in_x) return 3;
+    return -1;
+}
+
+/* Is (x, y) at the search area's edge or next to a place outside the picture? Not the area's
+ * edge by the board (u = AREA_U0): the board's own side face lies there, and the stand's face
+ * joins it in a low side view (seed 4's side films); an arm comes from the player or the right. */
+static bool at_sight_edge(const struct area *a, int x, int y)
+{
+    if (y == 0 || x == AW - 1 || y == AH - 1) return true;
+    return (x > 0 && !a->in[y][x - 1]) || !a->in[y][x + 1] || !a->in[y - 1][x] || !a->in[y + 1][x];
+}
+
+/* Is region l (its pixels past the stand's blurred border) the stand's face: a band along one
+ * whole side of box b, in sight all round? (Told in colour only, where the region is the wood
+ * in shade unlike the wood lit; in grey no film showed the face taken for an arm.) */
+bool komadai_region_is_face(const struct area *a, const struct stand_box *b,
+                            const struct colour_area *ca, int l)
+{
+    int n[4] = {0}, out = 0, deepest[4] = {0};
+    bool along[4][AH > AW ? AH : AW];
+    memset(along, 0, sizeof along);
+    for (int y = 0; y < AH; y++)
+        for (int x = 0; x < AW; x++) {
+            if (ca->lab[y][x] != l || !a->in[y][x] || box_dist(b, x, y) <= BORDER_BLUR) continue;
+            if (at_sight_edge(a, x, y)) return false; /* it goes on out of sight: an arm */
+            int depth, k = side_past(b, x, y, &depth);
+            out++;
+            if (k < 0) continue;
+            n[k]++;
+            if (depth > deepest[k]) deepest[k] = depth;
+            int at = k < 2 ? y : x;
+            along[k][at] = true;
+        }
+    int k = 0;
+    for (int j = 1; j < 4; j++)
+        if (n[j] > n[k]) k = j;
+    if (out == 0 || n[k] < FACE_SHARE * out || deepest[k] > FACE_DEPTH * RES) return false;
+    int lo = k < 2 ? b->y0 : b->x0, hi = k < 2 ? b->y1 : b->x1, run = 0;
+    for (int i = lo; i <= hi; i++) run += along[k][i];
+    return run >= FACE_SPAN * (hi - lo + 1);
+}
+
 void komadai_arm_over(const struct area *a, const struct stand_box *b, struct colour_area *ca,
                       bool colour, struct arm_feat *af)
 {
@@ -181,6 +248,7 @@ void komadai_arm_over(const struct area *a, const struct stand_box *b, struct co
                 }
             sharp = median_of(d, nb);
             if (sharp < ARM_SHARP) continue;
+            if (colour && komadai_region_is_face(a, b, ca, nl)) continue;
             if (in > af->in_area * RES * RES) {
                 af->in_area = (double)in / (RES * RES);
                 af->out_area = (double)out / (RES * RES);

@@ -58,5 +58,22 @@ void komadai_colour_rectify(const struct shogi_reader *r, int side, const struct
                             struct colour_area *ca);
 void komadai_arm_over(const struct area *a, const struct stand_box *b, struct colour_area *ca,
                       bool colour, struct arm_feat *af);
+/* ... and whether region l of ca->lab (the arm detector's regions) is only the stand's own face
+ * past one side of b. */
+bool komadai_region_is_face(const struct area *a, const struct stand_box *b,
+                            const struct colour_area *ca, int l);
+
+/* A row of pieces found on a stand: its type, the fit of every type's face, its width. */
+struct row {
+    int ty, width;
+    double fits[8];
+    int at; /* its type within the game's hands (assign_types; 0: no piece) */
+};
+#define MAX_ROWS 24
+
+/* shogi_komadai.c: the kinds of the rows of both stands (rows[s][k].at), within the game's hands
+ * avail (per kind, both hands together), for the stands visible. */
+void komadai_assign_types(const struct shogi_reader *r, const struct hand_obs hands[2],
+                          struct row rows[2][MAX_ROWS], const int nrows[2], const int avail[8]);
 
 #endif

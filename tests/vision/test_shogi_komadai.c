@@ -25,6 +25,7 @@
 #include "render/render_internal.h"
 #include "tests/testutil.h"
 #include "tests/vision/shogi_film.h"
+#include "vision/shogi_komadai_internal.h"
 #include "vision/shogi_read.h"
 #include "vision/vision_internal.h"
 
@@ -467,6 +468,17 @@ static void test_komadai(void **state)
      * 82 -> 63%), rows rounded up by 0.15 (seed 0's glare 69 -> 59%). Short counts are still
      * most of the misses (on seeds 0 and 1: 145 stands read short, 55 long, 33 stands holding
      * pieces read empty, no empty stand read holding one). */
+    /* Session 24 (the stand's own side or front face past one side of the top is no arm; a
+     * stand's rows take distinct kinds where the next best fits within 0.08): WITHIN=1 both hands
+     * 91.3 -> 91.8% (seed 0), 95.2 -> 95.2% (=1), held out 91.7 -> 92.0% (=2), 93.7 -> 94.9% (=3),
+     * 87.4 -> 94.9% (=4), never looked at before 89.2 -> 90.0% (=5), 81.6 -> 85.6% (=6); renders
+     * and reader are deterministic (a rerun gives the same frames: noise 0). Seed 4's side 53.3
+     * -> 95.8% (stands said covered with no hand 53 -> 0), seed 6's side 75.8 -> 82.4%, partial
+     * 80.8 -> 95.8%, seed 0's dim 78.9 -> 81.1% (knight and silver no longer swapped across the
+     * stands); hands over a stand said covered unchanged on every seed. Worse: seed 2's glare
+     * 85.8 -> 84.2% and seed 4's 87.4 -> 85.7% (2 frames each: a row of pawns split in two, its
+     * second part typed as another kind; a margin of 0.05 changed nothing there). Left: seed 6's
+     * dim (55.4%), seed 5's glare (67.0%), seed 1's side (80.3%, 12 stands covered by nothing). */
     bool lishogi = tu_shared_data_dir() != NULL;
     assert_true(all.started >= all.games / 2);
     assert_true(sf_pct(all.both_right, all.frames) >= (lishogi ? 73.0 : 68.0));
@@ -494,8 +506,158 @@ static void test_komadai(void **state)
     assert_true(all.view_out[2] * 100 <= all.stands);
 }
 
+/* ---- the arm detector on drawn areas (no render) ----
+ * A stand's box in the search area: wood inside, a teal table around, and the one-pixel ring
+ * each side of the border where the camera mixes the two (unlike both: the arm detector's
+ * region starts there). */
+enum { SX0 = 30, SX1 = 90, SY0 = 50, SY1 = 110 };
+static const float WOOD[3] = {200, 160, 100}, TABLE[3] = {50, 90, 85};
+
+static void paint(struct area *a, struct colour_area *ca, int x, int y, const float rgb[3])
+{
+    for (int k = 0; k < 3; k++) ca->c[y][x][k] = rgb[k];
+    a->px[y][x] = (rgb[0] + rgb[1] + rgb[2]) / 3;
+}
+
+static void paint_rect(struct area *a, struct colour_area *ca, int x0, int x1, int y0, int y1,
+                       const float rgb[3])
+{
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) paint(a, ca, x, y, rgb);
+}
+
+static void draw_stand(struct area *a, struct colour_area *ca, struct stand_box *b)
+{
+    static const float mix[3] = {125, 125, 92}; /* wood and table half and half */
+    *b = (struct stand_box){SX0, SX1, SY0, SY1, 30};
+    for (int y = 0; y < AH; y++)
+        for (int x = 0; x < AW; x++) a->in[y][x] = true;
+    paint_rect(a, ca, 0, AW - 1, 0, AH - 1, TABLE);
+    paint_rect(a, ca, SX0 - 1, SX1 + 1, SY0 - 1, SY1 + 1, mix);
+    paint_rect(a, ca, SX0 + 1, SX1 - 1, SY0 + 1, SY1 - 1, WOOD);
+}
+
+/* Seen from low beside it, a stand shows its side face past one side of its top: a band of the
+ * wood in shade (mixed with the table's light) along the whole side, a cell deep. That is no arm
+ * (seed 4's side films: said covered on 53 of 120 settled frames); before the face was told,
+ * the band and the blurred ring inside the border made one region that reached a cell past. */
+static void test_side_face_is_no_arm(void **state)
+{
+    (void)state;
+    struct area *a = malloc(sizeof *a);
+    struct colour_area *ca = malloc(sizeof *ca);
+    assert_non_null(a);
+    assert_non_null(ca);
+    struct stand_box b;
+    struct arm_feat af;
+    draw_stand(a, ca, &b);
+    static const float face[3] = {60, 50, 35};
+    paint_rect(a, ca, SX0 - RES - 1, SX0 - 2, SY0 - 2, SY1 + 2, face);
+    komadai_arm_over(a, &b, ca, true, &af);
+    assert_false(af.arm);
+    /* ... joined to the board's side face at the search area's edge by the board (the stand
+     * 1.5 cells from it) */
+    draw_stand(a, ca, &b);
+    const int shift = SX0 - RES - RES / 2;
+    paint_rect(a, ca, 0, AW - 1, 0, AH - 1, TABLE);
+    b.x0 -= shift, b.x1 -= shift;
+    paint_rect(a, ca, b.x0 - 1, b.x1 + 1, SY0 - 1, SY1 + 1, (const float[3]){125, 125, 92});
+    paint_rect(a, ca, b.x0 + 1, b.x1 - 1, SY0 + 1, SY1 - 1, WOOD);
+    paint_rect(a, ca, 0, b.x0 - 2, SY0 - 2, SY1 + 2, face);
+    komadai_arm_over(a, &b, ca, true, &af);
+    assert_false(af.arm);
+    /* the same face past the front (toward the owner), seen from the player's side */
+    draw_stand(a, ca, &b);
+    paint_rect(a, ca, SX0 - 2, SX1 + 2, SY1 + 2, SY1 + RES + 1, face);
+    komadai_arm_over(a, &b, ca, true, &af);
+    assert_false(af.arm);
+    free(ca);
+    free(a);
+}
+
+/* An arm reaching over the stand is still one: a sleeve two cells wide across the front,
+ * reaching far past it; or as wide as the stand but reaching more than two cells past it; or a
+ * band along the left side with the sleeve's blue reaching down past the stand's front. */
+static void test_arm_over_front_is_arm(void **state)
+{
+    (void)state;
+    struct area *a = malloc(sizeof *a);
+    struct colour_area *ca = malloc(sizeof *ca);
+    assert_non_null(a);
+    assert_non_null(ca);
+    struct stand_box b;
+    struct arm_feat af;
+    static const float sleeve[3] = {60, 60, 160};
+    draw_stand(a, ca, &b);
+    paint_rect(a, ca, SX0 + 10, SX0 + 10 + 2 * RES, SY1 - 2 * RES, AH - 1, sleeve);
+    komadai_arm_over(a, &b, ca, true, &af);
+    assert_true(af.arm);
+    draw_stand(a, ca, &b);
+    paint_rect(a, ca, SX0 - 2, SX1 + 2, SY1 - 2 * RES, SY1 + 3 * RES, sleeve);
+    komadai_arm_over(a, &b, ca, true, &af);
+    assert_true(af.arm);
+    draw_stand(a, ca, &b);
+    paint_rect(a, ca, SX0 - RES - 1, SX0 + RES, SY0 - 2, AH - 1, sleeve);
+    komadai_arm_over(a, &b, ca, true, &af);
+    assert_true(af.arm);
+    /* a hand over the whole front whose arm the picture's edge cuts 1.5 cells past it (a band
+     * no deeper than a face, but going on out of sight: seed 0's player films) */
+    draw_stand(a, ca, &b);
+    const int cut = SY1 + RES + RES / 2;
+    paint_rect(a, ca, SX0 - 2, SX1 + 2, SY1 - 2 * RES, cut, sleeve);
+    for (int y = cut + 1; y < AH; y++)
+        for (int x = 0; x < AW; x++) a->in[y][x] = false;
+    komadai_arm_over(a, &b, ca, true, &af);
+    assert_true(af.arm);
+    free(ca);
+    free(a);
+}
+
+/* ---- the rows' kinds (komadai_assign_types) ---- */
+static struct row row_of(int ty, int width, double fit_n, double fit_s, double fit_p)
+{
+    struct row w = {.ty = ty, .width = width};
+    for (int k = 0; k < 8; k++) w.fits[k] = 0.2;
+    w.fits[SHOGI_KNIGHT] = fit_n, w.fits[SHOGI_SILVER] = fit_s, w.fits[SHOGI_PAWN] = fit_p;
+    return w;
+}
+
+/* A stand's two rows that both fit the knight's face best, the second nearly as well the
+ * silver's, are a knight and a silver (pieces of one kind lie in one row): seed 0's dim films
+ * read one stand's knight and silver as two knights, the other's as two silvers. Before the rule
+ * both rows were knights. */
+static void test_two_rows_two_kinds(void **state)
+{
+    (void)state;
+    struct shogi_reader *r = shogi_reader_new();
+    assert_non_null(r);
+    struct hand_obs hands[2] = {{.visible = true}, {.visible = true}};
+    static struct row rows[2][MAX_ROWS];
+    int nrows[2] = {2, 2}, avail[8] = {0};
+    avail[SHOGI_KNIGHT] = 2, avail[SHOGI_SILVER] = 2, avail[SHOGI_PAWN] = 4;
+    rows[0][0] = row_of(SHOGI_KNIGHT, 22, 0.66, 0.60, 0.3);
+    rows[0][1] = row_of(SHOGI_KNIGHT, 22, 0.64, 0.60, 0.3);
+    rows[1][0] = row_of(SHOGI_SILVER, 22, 0.58, 0.65, 0.3);
+    rows[1][1] = row_of(SHOGI_SILVER, 22, 0.59, 0.62, 0.3);
+    komadai_assign_types(r, hands, rows, nrows, avail);
+    assert_int_equal(rows[0][0].at, SHOGI_KNIGHT);
+    assert_int_equal(rows[0][1].at, SHOGI_SILVER);
+    assert_int_equal(rows[1][0].at, SHOGI_SILVER);
+    assert_int_equal(rows[1][1].at, SHOGI_KNIGHT);
+    /* two rows of pawns, each fitting the pawn far better than any other kind: both pawns */
+    rows[0][0] = row_of(SHOGI_PAWN, 30, 0.45, 0.40, 0.88);
+    rows[0][1] = row_of(SHOGI_PAWN, 30, 0.50, 0.42, 0.85);
+    nrows[1] = 0;
+    komadai_assign_types(r, hands, rows, nrows, avail);
+    assert_int_equal(rows[0][0].at, SHOGI_PAWN);
+    assert_int_equal(rows[0][1].at, SHOGI_PAWN);
+    shogi_reader_free(r);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_komadai)};
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_side_face_is_no_arm), cmocka_unit_test(test_arm_over_front_is_arm),
+        cmocka_unit_test(test_two_rows_two_kinds), cmocka_unit_test(test_komadai)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
