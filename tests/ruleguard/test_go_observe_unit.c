@@ -985,6 +985,39 @@ static void test_ko_taken_in_one_view_then_retaken(void **state)
     go_obs_guard_free(g);
 }
 
+/* The same ko retaken at once, illegally; the referee puts it back, but the game goes on (Black
+ * H2, White fills the ko at E6) before any view shows the board restored (ko film 66, glare:
+ * TWO_MOVES twice and STONE_REMOVED twice after its ILLEGAL_MOVE). The retake is taken back and
+ * the new stones are the moves after it: one flag. */
+static void test_ko_put_back_and_played_on_unseen(void **state)
+{
+    (void)state;
+    static const char *const before[9] = {".........", ".........", "...XO....",
+                                          "..X.XO...", "...XO....", ".........",
+                                          ".........", ".........", "........."};
+    static const char *const taken[9] = {".........", ".........", "...XO....",
+                                         "..XO.O...", "...XO....", ".........",
+                                         ".........", ".........", "........."};
+    static const char *const played_on[9] = {".........", ".........", "...XO....",
+                                             "..XOOO...", "...XO....", ".........",
+                                             ".........", ".......X.", "........."};
+    struct go_obs_guard *g = guard_set_up(before, GO_WHITE);
+    struct fed f = {0};
+    feed(g, before, 2, &f);
+    feed(g, taken, 3, &f);
+    feed(g, before, 6, &f); /* Black retakes at once */
+    feed(g, played_on, 4, &f);
+    assert_int_equal(f.nflags, 1);
+    assert_int_equal(f.first, GUARD_ILLEGAL_MOVE);
+    assert_int_equal(f.first_ply, 2);
+    const struct go_game *game = go_obs_guard_game(g);
+    assert_int_equal(go_game_ply(game), 3);
+    assert_int_equal(go_game_at(game, go_point(7, 7)), GO_BLACK);
+    assert_int_equal(go_game_at(game, go_point(4, 3)), GO_WHITE);
+    assert_int_equal(go_game_at(game, go_point(3, 3)), GO_WHITE);
+    go_obs_guard_free(g);
+}
+
 /* A ko taken (White D6 takes E6, read surely) and retaken by Black at once, illegally: the
  * retaking stone read in doubt in the two views the retake lasts, White's D6 surely gone in both;
  * then the referee restores it and Black plays H2. Two views of a capture no one may make, its
@@ -1295,6 +1328,7 @@ int main(void)
         cmocka_unit_test(test_prisoner_point_played_again),
         cmocka_unit_test(test_ko_taken_in_one_view_then_retaken),
         cmocka_unit_test(test_ko_retaken_read_in_doubt),
+        cmocka_unit_test(test_ko_put_back_and_played_on_unseen),
         cmocka_unit_test(test_moved_stone_of_the_side_to_move),
         cmocka_unit_test(test_far_pair_is_no_moved_stone),
         cmocka_unit_test(test_slide_flagged_while_moves_go_on),
