@@ -153,6 +153,33 @@ static bool last_moves_pass(const struct go_obs_guard *g, int k)
     return k == 0;
 }
 
+/* Is the board the position after ply j with the flagged move of ply j + 1 undone and play gone
+ * on from there: that move's point no longer of its colour, every stone of the position still
+ * believed, and besides them a few new stones whose colours can alternate (a ko retaken, put back,
+ * and the game played on before a view showed the board restored: ko film 66, glare, flagged
+ * TWO_MOVES twice and STONE_REMOVED twice after its ILLEGAL_MOVE)? The flagged move is taken
+ * back; the new stones are explained as moves, as usual. */
+static bool restored_then_played_on(struct go_obs_guard *g, int j)
+{
+    int k = gog_actions_for_ply(g, j);
+    if (k >= g->nhist) return false;
+    const struct action *flagged = &g->hist[k];
+    if (flagged->kind != ACT_MOVE || flagged->m.point < 0 ||
+        g->pt[flagged->m.point].belief == flagged->m.color)
+        return false;
+    int adds[3] = {0};
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            int p = go_point(x, y);
+            uint8_t was = g->snap[j][p], now = g->pt[p].belief;
+            if (now == was) continue;
+            if (was != GO_EMPTY || g->mask[p] >= 0) return false;
+            adds[now]++;
+        }
+    int n = adds[GO_BLACK] + adds[GO_WHITE];
+    return n >= 1 && n <= 4 && abs(adds[GO_BLACK] - adds[GO_WHITE]) <= 1;
+}
+
 void gog_try_resync(struct go_obs_guard *g, struct evbuf *b, int64_t t, uint64_t frame)
 {
     int n = gog_ply_of(g);
@@ -162,7 +189,10 @@ void gog_try_resync(struct go_obs_guard *g, struct evbuf *b, int64_t t, uint64_t
         return;
     }
     for (int j = n - 1; j >= g->open_ply - 1 && j >= 0; j--) {
-        if (!belief_equals(g, g->snap[j])) continue;
+        bool played_on = false;
+        if (!belief_equals(g, g->snap[j]) &&
+            !(played_on = j == g->open_ply - 1 && restored_then_played_on(g, j)))
+            continue;
         /* a flagged pass leaves the board as it was: nothing was restored */
         if (last_moves_pass(g, n - j)) return;
         gog_truncate_to_ply(g, j);
@@ -170,8 +200,8 @@ void gog_try_resync(struct go_obs_guard *g, struct evbuf *b, int64_t t, uint64_t
         if (e) {
             e->reason = GUARD_REASON_TAKEBACK;
             snprintf(e->text, sizeof e->text,
-                     "the board is back to the position after ply %d: moves %d..%d taken back", j,
-                     j + 1, n);
+                     "the board is back to the position after ply %d%s: moves %d..%d taken back", j,
+                     played_on ? " and play went on" : "", j + 1, n);
         }
         return;
     }
