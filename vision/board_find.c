@@ -329,6 +329,22 @@ static void assign_family(struct find_work *w, int fam, double v[3])
     }
 }
 
+/* A lattice pair's grid Hc against the picture (see fit_families). Go (strict_lines): a grid
+ * spaced by half the board's in a family, every other line between the board's (on plain
+ * wood, on grain stripes or on a fold, which the line mask may mark), scores as if its lines
+ * there lay on nothing: the score times the share of its lines that are the board's. Else it
+ * beat the board's own grid when that reaches out of the picture (whose samples there count as
+ * misses) and the half-spaced one fits inside. Counted only for a grid that could still win. */
+static double candidate_score(const struct vision_detector *det, const struct find_work *w,
+                              const double Hc[9], int n, int sw, int sh, double best)
+{
+    int on;
+    if (w->nst) return stones_on_grid(w, Hc, n, &on);
+    double sc = grid_image_score(w->resp, sw, sh, Hc, n, NULL);
+    if (!det->strict_lines || sc <= best || sc <= 0) return sc;
+    return sc * (1 - grid_between_lines(w->small, sw, sh, Hc, n) / (2.0 * n));
+}
+
 /* From the two families' segments to the best grid: lattice candidates for each family, every
  * pair turned into a homography and scored against the line mask (FIND_STONES: the lattices from
  * the stones' centres, scored by the share of the stones on the grid's points). Returns the score
@@ -365,9 +381,7 @@ static double fit_families(struct vision_detector *det, struct find_work *w, con
             double Hc[9];
             if (L[0][i].hits < n / 3 || L[1][j].hits < n / 3) continue;
             if (!grid_from_lattices(F, &L[0][i], &L[1][j], n, Hc)) continue;
-            int on;
-            double sc = w->nst ? stones_on_grid(w, Hc, n, &on)
-                               : grid_image_score(w->resp, sw, sh, Hc, n, NULL);
+            double sc = candidate_score(det, w, Hc, n, sw, sh, best);
             if (sc > best) {
                 best = sc;
                 memcpy(H, Hc, 9 * sizeof *H);

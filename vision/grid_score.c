@@ -75,6 +75,84 @@ double grid_image_score(const uint8_t *resp, int w, int h, const double H[9], in
     return s / (2.0 * n * 2 * (n - 1));
 }
 
+static double bilinear(const uint8_t *g, int w, int h, double x, double y)
+{
+    if (!(x >= 0 && y >= 0 && x <= w - 2 && y <= h - 2)) return -1;
+    int x0 = (int)x, y0 = (int)y;
+    double fx = x - x0, fy = y - y0;
+    const uint8_t *p = g + (size_t)y0 * w + x0;
+    return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[w] + fx * p[w + 1]);
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* How deep a valley line k of family fam draws in the grey image g: per sample between the
+ * crossings, how much darker it is than the darker of the board's two sides GRID_SIDE spacings
+ * away; the upper quartile over the samples (stones, a hand or a glare on part of it do not
+ * make a drawn line faint). -1e9 when under a third of its samples lie in the image. */
+#define GRID_SIDE  0.3
+#define GRID_REACH 0.3 /* of GRID_SIDE: a tenth of a spacing each way */
+static double line_depth(const uint8_t *g, int w, int h, const double H[9], int n, int fam, int k)
+{
+    double d[2 * 19];
+    int m = 0;
+    for (int j = 0; j < 2 * (n - 1) && j < 2 * 19; j++) {
+        double s = 0.25 + 0.5 * j, u = fam ? s : k, v = fam ? k : s;
+        double du = fam ? 0 : GRID_SIDE, dv = fam ? GRID_SIDE : 0, x, y, ax, ay, bx, by;
+        hom_apply(H, u, v, &x, &y);
+        hom_apply(H, u + du, v + dv, &ax, &ay);
+        hom_apply(H, u - du, v - dv, &bx, &by);
+        double o1 = bilinear(g, w, h, ax, ay), o2 = bilinear(g, w, h, bx, by), l = 1e9;
+        /* the darkest of a few places across the line: a candidate grid, not yet refined, may
+         * lie a pixel or two beside a thin line */
+        for (int q = -2; q <= 2; q++) {
+            double f = q * GRID_REACH / 2, lx = x + f * (ax - x), ly = y + f * (ay - y);
+            double grey = bilinear(g, w, h, lx, ly);
+            if (grey >= 0) l = fmin(l, grey);
+        }
+        if (l > 255 || o1 < 0 || o2 < 0) continue;
+        d[m++] = fmin(o1, o2) - l;
+    }
+    if (3 * m < 2 * (n - 1)) return -1e9;
+    qsort(d, (size_t)m, sizeof *d, cmp_dbl);
+    return d[m * 3 / 4];
+}
+
+/* Under this share of the mean valley of a family's lines of one parity (even or odd k), the
+ * other parity's lines are none of the board's: printed lines are several times darker than
+ * wood grain or a fold */
+#define GRID_HALF_FAINT 0.5
+
+/* The lines of family fam of grid H that lie between the board's: when the mean valley of its
+ * lines of one parity in the picture is under GRID_HALF_FAINT of the other's, that parity's
+ * lines in the picture; else none. Means over half a family: a stone or a shadow on a line
+ * does not make it look so. */
+static int family_between_lines(const uint8_t *g, int w, int h, const double H[9], int n, int fam)
+{
+    double sum[2] = {0, 0};
+    int cnt[2] = {0, 0};
+    for (int k = 0; k < n; k++) {
+        double d = line_depth(g, w, h, H, n, fam, k);
+        if (d < -1e8) continue;
+        sum[k & 1] += d, cnt[k & 1]++;
+    }
+    if (cnt[0] < 2 || cnt[1] < 2) return 0;
+    double even = sum[0] / cnt[0], odd = sum[1] / cnt[1];
+    if (fmax(even, odd) <= 0) return 0; /* no valleys at all: no spacing told */
+    if (odd < GRID_HALF_FAINT * even) return cnt[1];
+    if (even < GRID_HALF_FAINT * odd) return cnt[0];
+    return 0;
+}
+
+int grid_between_lines(const uint8_t *g, int w, int h, const double H[9], int n)
+{
+    return family_between_lines(g, w, h, H, n, 0) + family_between_lines(g, w, h, H, n, 1);
+}
+
 /* Whole-line shifts of the window (up to 2 each way per family) by the image score: the lines
  * just outside the board are its margin, so a window reaching into it loses samples on lines. */
 bool grid_shift_by_score(const uint8_t *resp, const uint8_t *g, int w, int h, double H[9], int n,

@@ -269,13 +269,18 @@ void hands_grow(const struct read_points_f *pf, const struct read_thresholds *th
     grow_hands(pf, crowds, obs, live, n, 15);
     if (crowds) give_back(pf, n, live, obs);
     /* a point beyond the frame's edge whose clamped sample looks like a stone (a stone cut off
-     * by the frame, or not) is not known; nor is it a hand to grow */
+     * by the frame, or not) is not known; nor is it a hand to grow. It is out of the picture,
+     * as the points beyond the edge that look like board are (read_classify.c): no evidence for
+     * the guard, and no cover that keeps the view from settling (covered, it cost a partial
+     * view's settled frames: seed 500's vinyl/partial render 5 of 38 exact) */
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             int p = y * OBS_MAX + x;
             if (!pf->outside[p] || pf->body_seen[p] || pf->neu[p] < 0.7 ||
                 (pf->rho[p] >= th->tb && pf->whiteness[p] <= th->tw))
                 continue;
-            cover(obs, p);
+            obs->occluded[p] = false;
+            obs->point[p] = OBS_EMPTY;
+            obs->conf[p] = OBS_OUT_OF_VIEW_CONF;
         }
 }

@@ -123,6 +123,14 @@ bool grid_shift_by_score(const uint8_t *resp, const uint8_t *g, int w, int h, do
  * grid_refine); returns its rms, -1 when too few lines were seen. */
 double grid_snap(const uint8_t *resp, int w, int h, double H[9], int n, int iterations);
 
+/* ---- grid_score.c (session 24): a grid spaced by half the board's ---- */
+
+/* How many lines of grid H (n x n) lie between the board's lines in the grey image g: in a
+ * family whose lines of one parity draw a far shallower valley than the other's (a grid spaced
+ * by half the board's: every other line on plain wood, on grain or on a fold), that parity's
+ * lines in the picture; 0 when neither family looks so. */
+int grid_between_lines(const uint8_t *g, int w, int h, const double H[9], int n);
+
 /* ---- stone_height.c: where a stone's body appears ---- */
 
 struct stone_geom {
