@@ -1737,6 +1737,24 @@ static void test_capture_read_in_doubt_as_the_piece_taken(void **state)
     }
 }
 
+/* The view of pos held still (16 frames), the squares dark[] (NULL-ended, or NULL) out of the
+ * picture, the square sq read as piece at conf; the guard's events into ev, their number. */
+static int see_dark_misread(struct shogi_obs_guard *g, const struct shogi_position *pos,
+                            const char *const *dark, const char *sq, int piece, float conf)
+{
+    struct stable_obs s;
+    memset(&s, 0, sizeof s);
+    s.obs = *see(pos);
+    for (int i = 0; dark && dark[i]; i++) {
+        s.obs.point[point_of(sq_of(dark[i]))] = SHOGI_EMPTY;
+        s.obs.conf[point_of(sq_of(dark[i]))] = OBS_OUT_OF_VIEW_CONF;
+    }
+    s.obs.point[point_of(sq_of(sq))] = (uint8_t)piece;
+    s.obs.conf[point_of(sq_of(sq))] = conf;
+    s.frames = 16;
+    return shogi_obs_guard_observe_stable(g, &s, ev);
+}
+
 /* Knocked film 11 (partial): sente's king steps 5i5h and gote answers 1c1d before the view
  * settles; the reader names the king on 5h a silver in doubt (0.87: a piece surely there, its
  * kind not) in every view after. Read as it is, nothing explains the board (a king gone, a
@@ -1752,15 +1770,9 @@ static void test_piece_read_in_doubt_as_another_kind_where_it_went(void **state)
         int total = flags(see_held(g, &p, NULL, NULL));
         play(&p, "5i5h");
         play(&p, "1c1d");
-        for (int v = 0; v < 4; v++) {
-            struct stable_obs s;
-            memset(&s, 0, sizeof s);
-            s.obs = *see(&p);
-            s.obs.point[point_of(sq_of("5h"))] = (uint8_t)shogi_piece(SHOGI_SENTE, SHOGI_SILVER);
-            s.obs.conf[point_of(sq_of("5h"))] = sure ? 0.95f : 0.87f;
-            s.frames = 16;
-            total += flags(shogi_obs_guard_observe_stable(g, &s, ev));
-        }
+        for (int v = 0; v < 4; v++)
+            total += flags(see_dark_misread(
+                g, &p, NULL, "5h", shogi_piece(SHOGI_SENTE, SHOGI_SILVER), sure ? 0.95f : 0.87f));
         const struct shogi_game *game = shogi_obs_guard_game(g);
         if (sure) {
             assert_true(total > 0);
@@ -1792,17 +1804,7 @@ static void test_arrival_from_the_dark_of_one_of_two_pieces(void **state)
     int moves = 0;
     bool named = false;
     for (int v = 0; v < 4; v++) {
-        struct stable_obs s;
-        memset(&s, 0, sizeof s);
-        s.obs = *see(&p);
-        for (int i = 0; dark[i]; i++) {
-            s.obs.point[point_of(sq_of(dark[i]))] = SHOGI_EMPTY;
-            s.obs.conf[point_of(sq_of(dark[i]))] = OBS_OUT_OF_VIEW_CONF;
-        }
-        s.obs.point[point_of(sq_of("5h"))] = (uint8_t)shogi_piece(SHOGI_SENTE, SHOGI_SILVER);
-        s.obs.conf[point_of(sq_of("5h"))] = 0.87f;
-        s.frames = 16;
-        int n = shogi_obs_guard_observe_stable(g, &s, ev);
+        int n = see_dark_misread(g, &p, dark, "5h", shogi_piece(SHOGI_SENTE, SHOGI_SILVER), 0.87f);
         total += flags(n);
         moves += count(n, GUARD_MOVE);
         for (int i = 0; i < n; i++)
@@ -1835,19 +1837,9 @@ static void test_move_seen_then_arrival_from_the_dark(void **state)
     int total = flags(see_held(g, &p, dark, NULL));
     play(&p, "4a3b");
     play(&p, "7i7h");
-    for (int v = 0; v < 4; v++) {
-        struct stable_obs s;
-        memset(&s, 0, sizeof s);
-        s.obs = *see(&p);
-        for (int i = 0; dark[i]; i++) {
-            s.obs.point[point_of(sq_of(dark[i]))] = SHOGI_EMPTY;
-            s.obs.conf[point_of(sq_of(dark[i]))] = OBS_OUT_OF_VIEW_CONF;
-        }
-        s.obs.point[point_of(sq_of("7h"))] = (uint8_t)shogi_piece(SHOGI_SENTE, SHOGI_BISHOP);
-        s.obs.conf[point_of(sq_of("7h"))] = 0.87f;
-        s.frames = 16;
-        total += flags(shogi_obs_guard_observe_stable(g, &s, ev));
-    }
+    for (int v = 0; v < 4; v++)
+        total += flags(
+            see_dark_misread(g, &p, dark, "7h", shogi_piece(SHOGI_SENTE, SHOGI_BISHOP), 0.87f));
     const struct shogi_game *game = shogi_obs_guard_game(g);
     char usi[6];
     assert_int_equal(total, 0);
@@ -1856,24 +1848,6 @@ static void test_move_seen_then_arrival_from_the_dark(void **state)
     shogi_move_to_usi(game->plies[1].move, usi);
     assert_true(!strcmp(usi, "7i7h") || !strcmp(usi, "6i7h"));
     shogi_obs_guard_free(g);
-}
-
-/* The view of pos held still, the squares dark[] out of the picture, 5h's piece read as a silver
- * in doubt; the flags. */
-static int see_dark_with_5h_a_silver(struct shogi_obs_guard *g, const struct shogi_position *pos,
-                                     const char *const *dark)
-{
-    struct stable_obs s;
-    memset(&s, 0, sizeof s);
-    s.obs = *see(pos);
-    for (int i = 0; dark && dark[i]; i++) {
-        s.obs.point[point_of(sq_of(dark[i]))] = SHOGI_EMPTY;
-        s.obs.conf[point_of(sq_of(dark[i]))] = OBS_OUT_OF_VIEW_CONF;
-    }
-    s.obs.point[point_of(sq_of("5h"))] = (uint8_t)shogi_piece(SHOGI_SENTE, SHOGI_SILVER);
-    s.obs.conf[point_of(sq_of("5h"))] = 0.87f;
-    s.frames = 16;
-    return flags(shogi_obs_guard_observe_stable(g, &s, ev));
 }
 
 /* Knocked film 11 on: the arrival on 5h is recorded as the gold's (6i5h, the lighter piece),
@@ -1892,12 +1866,17 @@ static void test_arrival_from_the_dark_amended_when_its_origin_shows(void **stat
     int total = flags(see_held(g, &p, dark, NULL));
     play(&p, "5i5h");
     play(&p, "1c1d");
-    for (int v = 0; v < 2; v++) total += see_dark_with_5h_a_silver(g, &p, dark);
+    for (int v = 0; v < 2; v++)
+        total += flags(
+            see_dark_misread(g, &p, dark, "5h", shogi_piece(SHOGI_SENTE, SHOGI_SILVER), 0.87f));
     for (int i = 0; i < 7; i++) {
         play(&p, later[i]);
-        total += see_dark_with_5h_a_silver(g, &p, dark);
+        total += flags(
+            see_dark_misread(g, &p, dark, "5h", shogi_piece(SHOGI_SENTE, SHOGI_SILVER), 0.87f));
     }
-    for (int v = 0; v < 3; v++) total += see_dark_with_5h_a_silver(g, &p, NULL);
+    for (int v = 0; v < 3; v++)
+        total += flags(
+            see_dark_misread(g, &p, NULL, "5h", shogi_piece(SHOGI_SENTE, SHOGI_SILVER), 0.87f));
     const struct shogi_game *game = shogi_obs_guard_game(g);
     char usi[6];
     assert_int_equal(total, 0);
