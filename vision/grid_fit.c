@@ -339,15 +339,6 @@ double grid_refine(double H[9], int n, const struct segment *seg, int nseg, int 
 
 /* ---- placing the window of n lines by the image itself ---- */
 
-static double bilinear(const uint8_t *g, int w, int h, double x, double y)
-{
-    if (!(x >= 0 && y >= 0 && x <= w - 2 && y <= h - 2)) return -1;
-    int x0 = (int)x, y0 = (int)y;
-    double fx = x - x0, fy = y - y0;
-    const uint8_t *p = g + (size_t)y0 * w + x0;
-    return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[w] + fx * p[w + 1]);
-}
-
 /* The line evidence of grid_line_evidence; *wood (may be NULL): the mean grey beside the line
  * where it shows (-1 where it never does). */
 static double line_evidence(const uint8_t *g, int w, int h, const double H[9], int n, int fam,
@@ -362,8 +353,8 @@ static double line_evidence(const uint8_t *g, int w, int h, const double H[9], i
         hom_apply(H, u, v, &x, &y);
         hom_apply(H, u + du, v + dv, &ax, &ay);
         hom_apply(H, u - du, v - dv, &bx, &by);
-        double l = bilinear(g, w, h, x, y), o1 = bilinear(g, w, h, ax, ay),
-               o2 = bilinear(g, w, h, bx, by);
+        double l = grid_grey_at(g, w, h, x, y), o1 = grid_grey_at(g, w, h, ax, ay),
+               o2 = grid_grey_at(g, w, h, bx, by);
         if (l < 0 || o1 < 0 || o2 < 0) continue;
         total++;
         /* strict: and deeper than the two sides differ: the board's edge against the table (a
@@ -419,9 +410,9 @@ static double dot_contrast(const uint8_t *g, int w, int h, const double H[9], do
     for (int k = 0; k < 4; k++) {
         double x, y;
         hom_apply(H, u + 0.08 * dir[k][0], v + 0.08 * dir[k][1], &x, &y);
-        double a = bilinear(g, w, h, x, y);
+        double a = grid_grey_at(g, w, h, x, y);
         hom_apply(H, u + 0.3 * dir[k][0], v + 0.3 * dir[k][1], &x, &y);
-        double b = bilinear(g, w, h, x, y);
+        double b = grid_grey_at(g, w, h, x, y);
         if (a < 0 || b < 0) return -1e9;
         in += a, out += b;
     }

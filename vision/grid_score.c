@@ -75,15 +75,6 @@ double grid_image_score(const uint8_t *resp, int w, int h, const double H[9], in
     return s / (2.0 * n * 2 * (n - 1));
 }
 
-static double bilinear(const uint8_t *g, int w, int h, double x, double y)
-{
-    if (!(x >= 0 && y >= 0 && x <= w - 2 && y <= h - 2)) return -1;
-    int x0 = (int)x, y0 = (int)y;
-    double fx = x - x0, fy = y - y0;
-    const uint8_t *p = g + (size_t)y0 * w + x0;
-    return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[w] + fx * p[w + 1]);
-}
-
 static int cmp_dbl(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -106,12 +97,12 @@ static double line_depth(const uint8_t *g, int w, int h, const double H[9], int 
         hom_apply(H, u, v, &x, &y);
         hom_apply(H, u + du, v + dv, &ax, &ay);
         hom_apply(H, u - du, v - dv, &bx, &by);
-        double o1 = bilinear(g, w, h, ax, ay), o2 = bilinear(g, w, h, bx, by), l = 1e9;
+        double o1 = grid_grey_at(g, w, h, ax, ay), o2 = grid_grey_at(g, w, h, bx, by), l = 1e9;
         /* the darkest of a few places across the line: a candidate grid, not yet refined, may
          * lie a pixel or two beside a thin line */
         for (int q = -2; q <= 2; q++) {
             double f = q * GRID_REACH / 2, lx = x + f * (ax - x), ly = y + f * (ay - y);
-            double grey = bilinear(g, w, h, lx, ly);
+            double grey = grid_grey_at(g, w, h, lx, ly);
             if (grey >= 0) l = fmin(l, grey);
         }
         if (l > 255 || o1 < 0 || o2 < 0) continue;

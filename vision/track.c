@@ -10,15 +10,6 @@
 
 #include "vision/vision_internal.h"
 
-static double bilinear(const uint8_t *g, int w, int h, double x, double y)
-{
-    if (x < 0 || y < 0 || x > w - 2 || y > h - 2) return -1;
-    int x0 = (int)x, y0 = (int)y;
-    double fx = x - x0, fy = y - y0;
-    const uint8_t *p = g + (size_t)y0 * w + x0;
-    return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[w] + fx * p[w + 1]);
-}
-
 static double score_shift(const uint8_t *gray, int w, int h, const struct grid *g,
                           const uint8_t *prev, double sx, double sy)
 {
@@ -36,9 +27,9 @@ static double score_shift(const uint8_t *gray, int w, int h, const struct grid *
                 hom_apply(g->H, mu, mv, &px, &py);
                 hom_apply(g->H, mu + (fam ? 0.3 : 0), mv + (fam ? 0 : 0.3), &ax, &ay);
                 hom_apply(g->H, mu - (fam ? 0.3 : 0), mv - (fam ? 0 : 0.3), &bx, &by);
-                double l = bilinear(gray, w, h, px + sx, py + sy);
-                double o1 = bilinear(gray, w, h, ax + sx, ay + sy);
-                double o2 = bilinear(gray, w, h, bx + sx, by + sy);
+                double l = grid_grey_at(gray, w, h, px + sx, py + sy);
+                double o1 = grid_grey_at(gray, w, h, ax + sx, ay + sy);
+                double o2 = grid_grey_at(gray, w, h, bx + sx, by + sy);
                 if (l < 0 || o1 < 0 || o2 < 0) continue;
                 total++;
                 good += l + 3 < o1 && l + 3 < o2;

@@ -110,6 +110,17 @@ bool grid_window_has_absent_line(const uint8_t *g, int w, int h, const double H[
 
 /* ---- grid_score.c: a whole grid against the line mask ---- */
 
+/* The grey of g (w x h) at (x, y), bilinear; -1 off the pixel centres' span (a NaN too). Shared by
+ * the scorers and the tracker, which sample lines and the wood beside them. */
+static inline double grid_grey_at(const uint8_t *g, int w, int h, double x, double y)
+{
+    if (!(x >= 0 && y >= 0 && x <= w - 2 && y <= h - 2)) return -1;
+    int x0 = (int)x, y0 = (int)y;
+    double fx = x - x0, fy = y - y0;
+    const uint8_t *p = g + (size_t)y0 * w + x0;
+    return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[w] + fx * p[w + 1]);
+}
+
 /* resp = the line mask widened by a pixel each way (tmp: scratch of the same size). */
 void line_response(const uint8_t *mask, uint8_t *resp, uint8_t *tmp, int w, int h);
 /* About 1 when every sample along the grid's lines is on a line pixel and none halfway between;
