@@ -100,12 +100,6 @@ static double best_window(const struct lattice *l, const struct votes *vt, int n
     return best;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Score a lattice hypothesis over the allowed sizes, filling out when better than *best. */
 static void consider(struct lattice *l, const double *t, const double *w, int m, int n, double tmin,
                      double tmax, double typical, struct lattice *best)
@@ -225,7 +219,7 @@ int lattice_fit_many(const double *t, const double *w, const double *ink, int m,
     double *ws = malloc((size_t)m * 4 * sizeof *ws);
     if (!ws) return 0;
     memcpy(ws, w, (size_t)m * sizeof *ws);
-    qsort(ws, (size_t)m, sizeof *ws, cmp_double);
+    qsort(ws, (size_t)m, sizeof *ws, grid_cmp_double);
     double typical = ws[m / 2];
 
     struct lattice list[16];
@@ -241,7 +235,7 @@ int lattice_fit_many(const double *t, const double *w, const double *ink, int m,
      * drawn lines than the triples above reach over */
     if (ink) {
         memcpy(ws, ink, (size_t)m * sizeof *ws);
-        qsort(ws, (size_t)m, sizeof *ws, cmp_double);
+        qsort(ws, (size_t)m, sizeof *ws, grid_cmp_double);
         double dark = ws[m * 9 / 10];
         int ms = 0;
         for (int i = 0; i < m; i++)
@@ -419,12 +413,6 @@ static double dot_contrast(const uint8_t *g, int w, int h, const double H[9], do
     return (out - in) / 4;
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The star points fix the window against whole-line shifts that the lines alone cannot tell
  * apart (an outer line lost under stones or the margin's edge taken for a line): among shifts
  * of up to 3 lines each way, the one under which clearly more star points show a dot than under
@@ -447,7 +435,7 @@ static bool star_anchor(const uint8_t *g, int w, int h, double H[9], int n)
         free(c);
         return false;
     }
-    qsort(c, (size_t)m, sizeof *c, cmp_dbl);
+    qsort(c, (size_t)m, sizeof *c, grid_cmp_double);
     double base = c[m / 2], spread = c[m * 9 / 10] - c[m / 10];
     free(c);
     double thr = base + fmax(10, 0.3 * spread);
@@ -499,7 +487,7 @@ static void off_board_lines(double ev[64], const double wood[64], int n)
     for (int k = -6; k < n + 6; k++)
         if (ev[k + 6] >= 0.5) ref[nref++] = wood[k + 6];
     if (nref < 3) return;
-    qsort(ref, (size_t)nref, sizeof *ref, cmp_dbl);
+    qsort(ref, (size_t)nref, sizeof *ref, grid_cmp_double);
     double cut = OFF_BOARD * ref[nref / 2];
     int from = dir > 0 ? -6 : n + 5, to = dir > 0 ? n + 6 : -7, edge = to;
     for (int k = from; k != to; k += dir)

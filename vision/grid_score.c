@@ -75,12 +75,6 @@ double grid_image_score(const uint8_t *resp, int w, int h, const double H[9], in
     return s / (2.0 * n * 2 * (n - 1));
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* How deep a valley line k of family fam draws in the grey image g: per sample between the
  * crossings, how much darker it is than the darker of the board's two sides GRID_SIDE spacings
  * away; the upper quartile over the samples (stones, a hand or a glare on part of it do not
@@ -109,7 +103,7 @@ static double line_depth(const uint8_t *g, int w, int h, const double H[9], int 
         d[m++] = fmin(o1, o2) - l;
     }
     if (3 * m < 2 * (n - 1)) return -1e9;
-    qsort(d, (size_t)m, sizeof *d, cmp_dbl);
+    qsort(d, (size_t)m, sizeof *d, grid_cmp_double);
     return d[m * 3 / 4];
 }
 

@@ -110,6 +110,13 @@ bool grid_window_has_absent_line(const uint8_t *g, int w, int h, const double H[
 
 /* ---- grid_score.c: a whole grid against the line mask ---- */
 
+/* qsort's order for doubles, ascending (the grid scorers' medians and quantiles). */
+static inline int grid_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 /* The grey of g (w x h) at (x, y), bilinear; -1 off the pixel centres' span (a NaN too). Shared by
  * the scorers and the tracker, which sample lines and the wood beside them. */
 static inline double grid_grey_at(const uint8_t *g, int w, int h, double x, double y)
